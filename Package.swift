@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "TypingEcho",
+    products: [
+        .library(name: "TypingEcho", targets: ["TypingEcho"]),
+        .library(name: "TypingEchoTesting", targets: ["TypingEchoTesting"]),
+        .executable(name: "typing-echo", targets: ["typing-echo"]),
+    ],
+    targets: [
+        // The only place ICU headers are seen: a C shim with its own prefix (`tecu_`).
+        .target(
+            name: "CICU",
+            path: "Sources/CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
+        ),
+        // The engine. Its path is the package root so that the translators' data folders
+        // (Phonetics/, Localization/, Keyboards/) can be embedded from where they live.
+        .target(
+            name: "TypingEcho",
+            dependencies: ["CICU"],
+            path: ".",
+            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md"],
+            sources: ["Sources/TypingEcho"],
+            resources: [.embedInCode("Phonetics"), .embedInCode("Localization")]
+        ),
+        .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
+        .executableTarget(name: "typing-echo", dependencies: ["TypingEcho"]),
+        .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting"]),
+        .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

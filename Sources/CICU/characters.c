@@ -1,0 +1,189 @@
+// Character properties, names, case mapping, normalisation, locales and plural rules.
+
+#include "CICU.h"
+
+#include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/ustring.h>
+#include <unicode/unorm2.h>
+#include <unicode/uloc.h>
+#include <unicode/ulocdata.h>
+#include <unicode/uset.h>
+#include <unicode/upluralrules.h>
+#include <unicode/unum.h>
+#include <unicode/uenum.h>
+#include <unicode/uversion.h>
+
+const char *tecu_error_name(int32_t status) { return u_errorName((UErrorCode)status); }
+
+void tecu_version(char *buffer, int32_t capacity) {
+    UVersionInfo info;
+    u_getVersion(info);
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_versionToString(info, text);
+    if (capacity > 0) {
+        strncpy(buffer, text, (size_t)capacity - 1);
+        buffer[capacity - 1] = 0;
+    }
+}
+
+int32_t tecu_char_category(uint32_t scalar) { return u_charType((UChar32)scalar); }
+
+bool tecu_char_is_uppercase(uint32_t scalar) { return u_isUUppercase((UChar32)scalar); }
+
+bool tecu_char_is_whitespace(uint32_t scalar) { return u_isUWhiteSpace((UChar32)scalar); }
+
+bool tecu_char_is_pictographic(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
+int32_t tecu_char_name(uint32_t scalar, char *buffer, int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    return u_charName((UChar32)scalar, U_UNICODE_CHAR_NAME, buffer, capacity, (UErrorCode *)status);
+}
+
+int32_t tecu_to_lower(const uint16_t *source, int32_t count, uint16_t *destination,
+                      int32_t capacity, const char *locale, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    return u_strToLower(destination, capacity, source, count, locale, (UErrorCode *)status);
+}
+
+int32_t tecu_to_upper(const uint16_t *source, int32_t count, uint16_t *destination,
+                      int32_t capacity, const char *locale, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    return u_strToUpper(destination, capacity, source, count, locale, (UErrorCode *)status);
+}
+
+int32_t tecu_fold_case(const uint16_t *source, int32_t count, uint16_t *destination,
+                       int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    return u_strFoldCase(destination, capacity, source, count, U_FOLD_CASE_DEFAULT, (UErrorCode *)status);
+}
+
+int32_t tecu_normalize_nfc(const uint16_t *source, int32_t count, uint16_t *destination,
+                           int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance((UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    return unorm2_normalize(nfc, source, count, destination, capacity, (UErrorCode *)status);
+}
+
+int32_t tecu_locale_from_tag(const char *tag, char *buffer, int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, buffer, capacity, &parsed, (UErrorCode *)status);
+    if (U_SUCCESS(*status) && (parsed != (int32_t)strlen(tag) || length == 0)) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+    }
+    return length;
+}
+
+bool tecu_locale_is_available(const char *locale) {
+    char language[ULOC_LANG_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    uloc_getLanguage(locale, language, sizeof language, &status);
+    if (U_FAILURE(status) || language[0] == 0) return false;
+    int32_t count = uloc_countAvailable();
+    for (int32_t index = 0; index < count; index++) {
+        const char *available = uloc_getAvailable(index);
+        size_t length = strlen(language);
+        if (strncmp(available, language, length) == 0 && (available[length] == 0 || available[length] == '_')) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static const ULocaleDataExemplarSetType exemplar_kinds[] = {
+    ULOCDATA_ES_STANDARD, ULOCDATA_ES_AUXILIARY, ULOCDATA_ES_INDEX, ULOCDATA_ES_PUNCTUATION,
+};
+
+tecu_set *tecu_exemplar_set(const char *locale, int32_t kind, int32_t *status) {
+    if (U_FAILURE(*status)) return NULL;
+    if (kind < 0 || kind > 3) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    ULocaleData *data = ulocdata_open(locale, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return NULL;
+    USet *set = ulocdata_getExemplarSet(data, NULL, 0, exemplar_kinds[kind], (UErrorCode *)status);
+    ulocdata_close(data);
+    return (tecu_set *)set;
+}
+
+int32_t tecu_exemplar_pattern(const char *locale, int32_t kind, uint16_t *destination,
+                              int32_t capacity, int32_t *status) {
+    tecu_set *set = tecu_exemplar_set(locale, kind, status);
+    if (set == NULL) return 0;
+    int32_t length = uset_toPattern((const USet *)set, destination, capacity, true, (UErrorCode *)status);
+    uset_close((USet *)set);
+    return length;
+}
+
+void tecu_set_close(tecu_set *set) { if (set != NULL) uset_close((USet *)set); }
+
+int32_t tecu_set_item_count(const tecu_set *set) { return uset_getItemCount((const USet *)set); }
+
+int32_t tecu_set_item(const tecu_set *set, int32_t index, uint16_t *destination,
+                      int32_t capacity, int32_t *range_start, int32_t *range_end,
+                      int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    UChar32 start = 0, end = 0;
+    int32_t length = uset_getItem((const USet *)set, index, &start, &end, destination, capacity, (UErrorCode *)status);
+    if (length == 0) {
+        *range_start = start;
+        *range_end = end;
+    } else {
+        *range_start = -1;
+        *range_end = -1;
+    }
+    return length;
+}
+
+tecu_plurals *tecu_plurals_open(const char *locale, int32_t *status) {
+    if (U_FAILURE(*status)) return NULL;
+    return (tecu_plurals *)uplrules_open(locale, (UErrorCode *)status);
+}
+
+void tecu_plurals_close(tecu_plurals *plurals) {
+    if (plurals != NULL) uplrules_close((UPluralRules *)plurals);
+}
+
+int32_t tecu_plurals_select(const tecu_plurals *plurals, double number, char *buffer,
+                            int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    UChar keyword[32];
+    int32_t length = uplrules_select((const UPluralRules *)plurals, number, keyword, 32, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    if (length >= capacity) { *status = U_BUFFER_OVERFLOW_ERROR; return length; }
+    u_UCharsToChars(keyword, buffer, length);
+    buffer[length] = 0;
+    return length;
+}
+
+int32_t tecu_plurals_keywords(const tecu_plurals *plurals, char *buffer, int32_t capacity,
+                              int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    UEnumeration *keywords = uplrules_getKeywords((const UPluralRules *)plurals, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    int32_t written = 0;
+    const char *keyword;
+    int32_t length = 0;
+    while ((keyword = uenum_next(keywords, &length, (UErrorCode *)status)) != NULL && U_SUCCESS(*status)) {
+        if (written + length + 2 > capacity) { *status = U_BUFFER_OVERFLOW_ERROR; break; }
+        if (written > 0) buffer[written++] = ' ';
+        memcpy(buffer + written, keyword, (size_t)length);
+        written += length;
+    }
+    uenum_close(keywords);
+    if (capacity > 0) buffer[written < capacity ? written : capacity - 1] = 0;
+    return written;
+}
+
+int32_t tecu_format_integer(const char *locale, int64_t number, uint16_t *destination,
+                            int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    unum_setAttribute(format, UNUM_GROUPING_USED, 0);
+    int32_t length = unum_formatInt64(format, number, destination, capacity, NULL, (UErrorCode *)status);
+    unum_close(format);
+    return length;
+}

@@ -1,0 +1,189 @@
+// CICU: the only door from Swift to the system ICU (libicu-dev).
+//
+// ICU's own headers are included in shim.c only; this header uses <stdint.h> types and the
+// `tecu_` prefix so that Swift never sees ICU's declarations (they clash with Foundation's
+// bundled _FoundationICU). Every function that can fail takes an `int32_t *status` holding an
+// ICU UErrorCode: 0 is success, negative values are warnings, positive values are errors.
+
+#ifndef TYPING_ECHO_CICU_H
+#define TYPING_ECHO_CICU_H
+
+#include <stdint.h>
+#include <stdbool.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The symbolic name of an ICU status code, e.g. "U_ILLEGAL_ARGUMENT_ERROR".
+const char *tecu_error_name(int32_t status);
+
+/// Writes ICU's version ("72.1") into `buffer` (at least 32 bytes).
+void tecu_version(char *buffer, int32_t capacity);
+
+// MARK: - Text storage: a UTF-16 gap buffer that ICU iterates through a UText provider
+
+/// A growable UTF-16 gap buffer; edits at the gap cost O(edit length).
+typedef struct tecu_text tecu_text;
+
+/// Creates an empty text. Returns NULL and sets `status` on allocation failure.
+tecu_text *tecu_text_create(int32_t *status);
+
+/// Creates an independent copy of `text` (same code units, same gap).
+tecu_text *tecu_text_copy(const tecu_text *text, int32_t *status);
+
+/// Overwrites every code unit with zeros and frees the storage.
+void tecu_text_destroy(tecu_text *text);
+
+/// The length in UTF-16 code units.
+int64_t tecu_text_length(const tecu_text *text);
+
+/// Replaces the units in [start, end) with `count` units from `units`, moving the gap there.
+/// The vacated storage is zeroed. Sets U_INDEX_OUTOFBOUNDS_ERROR for a bad range.
+void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
+                       const uint16_t *units, int64_t count, int32_t *status);
+
+/// Copies the units in [start, end) to `destination`, which holds at least end - start units.
+void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16_t *destination);
+
+/// The code unit at `index` (0 <= index < length).
+uint16_t tecu_text_unit(const tecu_text *text, int64_t index);
+
+/// Overwrites the whole storage, gap included, with zeros and empties the text.
+void tecu_text_wipe(tecu_text *text);
+
+// MARK: - Break iterators
+
+/// The kind of segment a break iterator finds.
+typedef enum tecu_break_kind {
+    TECU_BREAK_CHARACTER = 0,
+    TECU_BREAK_WORD = 1,
+    TECU_BREAK_LINE = 2,
+    TECU_BREAK_SENTENCE = 3,
+} tecu_break_kind;
+
+/// An ICU break iterator for one locale.
+typedef struct tecu_breaker tecu_breaker;
+
+/// Opens a break iterator of `kind` for `locale` (e.g. "th", "en_US").
+tecu_breaker *tecu_breaker_open(tecu_break_kind kind, const char *locale, int32_t *status);
+
+/// Closes the iterator.
+void tecu_breaker_close(tecu_breaker *breaker);
+
+/// Points the iterator at `text`. Call again after every edit of `text`: O(1).
+void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status);
+
+/// Points the iterator at a contiguous UTF-16 string that outlives its use.
+void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int64_t count,
+                               int32_t *status);
+
+/// The first boundary after `offset`, or -1 at the end.
+int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset);
+
+/// The last boundary before `offset`, or -1 at the start.
+int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset);
+
+/// The next boundary after the current one, or -1 at the end.
+int64_t tecu_breaker_next(tecu_breaker *breaker);
+
+/// Whether `offset` is a boundary; leaves the iterator at the first boundary at or after it.
+bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset);
+
+/// The rule status of the segment that ends at the current boundary (word kinds: 0-99 none,
+/// 100-199 number, 200-299 letter, 300-399 kana, 400-499 ideographic).
+int32_t tecu_breaker_rule_status(const tecu_breaker *breaker);
+
+// MARK: - Characters
+
+/// The Unicode general category of a code point (ICU UCharCategory values).
+int32_t tecu_char_category(uint32_t scalar);
+
+/// Whether the code point is uppercase (Unicode property Uppercase).
+bool tecu_char_is_uppercase(uint32_t scalar);
+
+/// Whether the code point is white space (Unicode property White_Space).
+bool tecu_char_is_whitespace(uint32_t scalar);
+
+/// Whether the code point has the Extended_Pictographic property (emoji).
+bool tecu_char_is_pictographic(uint32_t scalar);
+
+/// Writes the Unicode name of `scalar` (NUL-terminated, UTF-8, upper case as in the standard).
+/// Returns the name's length, 0 when the code point has no name.
+int32_t tecu_char_name(uint32_t scalar, char *buffer, int32_t capacity, int32_t *status);
+
+/// Lower-cases `source` per `locale` into `destination`; returns the needed length in units.
+int32_t tecu_to_lower(const uint16_t *source, int32_t count, uint16_t *destination,
+                      int32_t capacity, const char *locale, int32_t *status);
+
+/// Upper-cases `source` per `locale` into `destination`; returns the needed length in units.
+int32_t tecu_to_upper(const uint16_t *source, int32_t count, uint16_t *destination,
+                      int32_t capacity, const char *locale, int32_t *status);
+
+/// Case-folds `source` (default folding) into `destination`; returns the needed length.
+int32_t tecu_fold_case(const uint16_t *source, int32_t count, uint16_t *destination,
+                       int32_t capacity, int32_t *status);
+
+/// NFC-normalises `source` into `destination`; returns the needed length in units.
+int32_t tecu_normalize_nfc(const uint16_t *source, int32_t count, uint16_t *destination,
+                           int32_t capacity, int32_t *status);
+
+// MARK: - Locales
+
+/// Canonicalises a BCP 47 tag ("pl-PL") to an ICU locale id ("pl_PL"); returns its length.
+int32_t tecu_locale_from_tag(const char *tag, char *buffer, int32_t capacity, int32_t *status);
+
+/// Whether ICU has data for the locale's language (it is among ICU's available locales).
+bool tecu_locale_is_available(const char *locale);
+
+/// Writes the locale's exemplar set of kind (0 standard, 1 auxiliary, 2 index, 3 punctuation)
+/// as a pattern "[a-z…]" in UTF-16; returns the needed length in units.
+int32_t tecu_exemplar_pattern(const char *locale, int32_t kind, uint16_t *destination,
+                              int32_t capacity, int32_t *status);
+
+/// An opaque set of code points and strings made from an exemplar set.
+typedef struct tecu_set tecu_set;
+
+/// Opens the exemplar set (kind as in tecu_exemplar_pattern) of `locale`.
+tecu_set *tecu_exemplar_set(const char *locale, int32_t kind, int32_t *status);
+
+/// Closes a set.
+void tecu_set_close(tecu_set *set);
+
+/// The number of items (code points, then strings) in the set.
+int32_t tecu_set_item_count(const tecu_set *set);
+
+/// Writes item `index` of the set as UTF-16 (a range item yields its first code point and
+/// sets `*range_end` to its last; a string item sets it to -1); returns the length.
+int32_t tecu_set_item(const tecu_set *set, int32_t index, uint16_t *destination,
+                      int32_t capacity, int32_t *range_start, int32_t *range_end,
+                      int32_t *status);
+
+// MARK: - Plural rules and numbers
+
+/// Plural rules of one locale.
+typedef struct tecu_plurals tecu_plurals;
+
+/// Opens the cardinal plural rules of `locale`.
+tecu_plurals *tecu_plurals_open(const char *locale, int32_t *status);
+
+/// Closes the rules.
+void tecu_plurals_close(tecu_plurals *plurals);
+
+/// Writes the plural category ("one", "few", …) of `number` as ASCII; returns its length.
+int32_t tecu_plurals_select(const tecu_plurals *plurals, double number, char *buffer,
+                            int32_t capacity, int32_t *status);
+
+/// Writes the space-separated list of categories the rules use ("one few many other").
+int32_t tecu_plurals_keywords(const tecu_plurals *plurals, char *buffer, int32_t capacity,
+                              int32_t *status);
+
+/// Formats an integer with the locale's digits and no grouping; returns the length in units.
+int32_t tecu_format_integer(const char *locale, int64_t number, uint16_t *destination,
+                            int32_t capacity, int32_t *status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,290 @@
+// The gap buffer behind every text field, and the UText provider that lets ICU's break
+// iterators walk it without ever copying the text into one piece.
+
+#include "CICU.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/utext.h>
+#include <unicode/ubrk.h>
+
+struct tecu_text {
+    uint16_t *units;   // [0, gap_start) text, [gap_start, gap_end) gap, [gap_end, capacity) text
+    int64_t capacity;
+    int64_t gap_start;
+    int64_t gap_end;
+};
+
+static inline int64_t text_length(const tecu_text *text) {
+    return text->capacity - (text->gap_end - text->gap_start);
+}
+
+static void secure_zero(void *pointer, size_t count) {
+    volatile uint8_t *bytes = (volatile uint8_t *)pointer;
+    while (count--) *bytes++ = 0;
+}
+
+tecu_text *tecu_text_create(int32_t *status) {
+    if (U_FAILURE(*status)) return NULL;
+    tecu_text *text = calloc(1, sizeof(tecu_text));
+    if (text == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    return text;
+}
+
+tecu_text *tecu_text_copy(const tecu_text *source, int32_t *status) {
+    tecu_text *text = tecu_text_create(status);
+    if (text == NULL) return NULL;
+    if (source->capacity > 0) {
+        text->units = malloc((size_t)source->capacity * sizeof(uint16_t));
+        if (text->units == NULL) { free(text); *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+        memcpy(text->units, source->units, (size_t)source->capacity * sizeof(uint16_t));
+    }
+    text->capacity = source->capacity;
+    text->gap_start = source->gap_start;
+    text->gap_end = source->gap_end;
+    return text;
+}
+
+void tecu_text_wipe(tecu_text *text) {
+    if (text->units != NULL) secure_zero(text->units, (size_t)text->capacity * sizeof(uint16_t));
+    text->gap_start = 0;
+    text->gap_end = text->capacity;
+}
+
+void tecu_text_destroy(tecu_text *text) {
+    if (text == NULL) return;
+    tecu_text_wipe(text);
+    free(text->units);
+    free(text);
+}
+
+int64_t tecu_text_length(const tecu_text *text) { return text_length(text); }
+
+uint16_t tecu_text_unit(const tecu_text *text, int64_t index) {
+    return index < text->gap_start ? text->units[index]
+                                   : text->units[index + (text->gap_end - text->gap_start)];
+}
+
+void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16_t *destination) {
+    if (start < text->gap_start) {
+        int64_t before = (end < text->gap_start ? end : text->gap_start) - start;
+        memcpy(destination, text->units + start, (size_t)before * sizeof(uint16_t));
+        destination += before;
+        start += before;
+    }
+    if (start < end) {
+        int64_t gap = text->gap_end - text->gap_start;
+        memcpy(destination, text->units + start + gap, (size_t)(end - start) * sizeof(uint16_t));
+    }
+}
+
+// Moves the gap so that it starts at `position`, zeroing what the move leaves in the gap.
+static void move_gap(tecu_text *text, int64_t position) {
+    int64_t gap = text->gap_end - text->gap_start;
+    if (position < text->gap_start) {
+        int64_t count = text->gap_start - position;
+        memmove(text->units + position + gap, text->units + position, (size_t)count * sizeof(uint16_t));
+        secure_zero(text->units + position, (size_t)(count < gap ? count : gap) * sizeof(uint16_t));
+    } else if (position > text->gap_start) {
+        int64_t count = position - text->gap_start;
+        memmove(text->units + text->gap_start, text->units + text->gap_end, (size_t)count * sizeof(uint16_t));
+        int64_t cleared_from = text->gap_end + count - (count < gap ? count : gap);
+        secure_zero(text->units + cleared_from, (size_t)(count < gap ? count : gap) * sizeof(uint16_t));
+    }
+    text->gap_start = position;
+    text->gap_end = position + gap;
+}
+
+// Grows the storage so the gap holds at least `needed` units; the old block is wiped.
+static bool grow(tecu_text *text, int64_t needed) {
+    int64_t length = text_length(text);
+    int64_t capacity = text->capacity < 64 ? 64 : text->capacity;
+    while (capacity - length < needed) capacity *= 2;
+    uint16_t *units = malloc((size_t)capacity * sizeof(uint16_t));
+    if (units == NULL) return false;
+    int64_t after = text->capacity - text->gap_end;
+    if (text->units != NULL) {
+        memcpy(units, text->units, (size_t)text->gap_start * sizeof(uint16_t));
+        memcpy(units + capacity - after, text->units + text->gap_end, (size_t)after * sizeof(uint16_t));
+        secure_zero(text->units, (size_t)text->capacity * sizeof(uint16_t));
+        free(text->units);
+    }
+    memset(units + text->gap_start, 0, (size_t)(capacity - after - text->gap_start) * sizeof(uint16_t));
+    text->units = units;
+    text->gap_end = capacity - after;
+    text->capacity = capacity;
+    return true;
+}
+
+void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
+                       const uint16_t *units, int64_t count, int32_t *status) {
+    if (U_FAILURE(*status)) return;
+    int64_t length = text_length(text);
+    if (start < 0 || end < start || end > length || count < 0) {
+        *status = U_INDEX_OUTOFBOUNDS_ERROR;
+        return;
+    }
+    move_gap(text, start);
+    // Delete: widen the gap over [start, end) and wipe what it swallowed.
+    secure_zero(text->units + text->gap_end, (size_t)(end - start) * sizeof(uint16_t));
+    text->gap_end += end - start;
+    if (text->gap_end - text->gap_start < count && !grow(text, count)) {
+        *status = U_MEMORY_ALLOCATION_ERROR;
+        return;
+    }
+    memcpy(text->units + text->gap_start, units, (size_t)count * sizeof(uint16_t));
+    text->gap_start += count;
+}
+
+// MARK: - UText provider
+//
+// Native indexes are logical UTF-16 offsets. The text is seen as two chunks, the units before
+// the gap and the units after it, so access is O(1) and nothing is copied.
+
+static int64_t U_CALLCONV gap_native_length(UText *ut) {
+    return text_length((const tecu_text *)ut->context);
+}
+
+static UBool U_CALLCONV gap_access(UText *ut, int64_t index, UBool forward) {
+    const tecu_text *text = (const tecu_text *)ut->context;
+    int64_t length = text_length(text);
+    if (index < 0) index = 0;
+    if (index > length) index = length;
+    bool before = forward ? index < text->gap_start : index <= text->gap_start;
+    if (before && !(forward == false && index == 0 && text->gap_start == 0)) {
+        ut->chunkContents = text->units;
+        ut->chunkNativeStart = 0;
+        ut->chunkNativeLimit = text->gap_start;
+    } else {
+        ut->chunkContents = text->units + text->gap_end;
+        ut->chunkNativeStart = text->gap_start;
+        ut->chunkNativeLimit = length;
+    }
+    if (index < ut->chunkNativeStart || index > ut->chunkNativeLimit) {
+        // Only reachable for an empty first chunk going backward from 0.
+        ut->chunkContents = text->units;
+        ut->chunkNativeStart = 0;
+        ut->chunkNativeLimit = text->gap_start;
+    }
+    ut->chunkLength = (int32_t)(ut->chunkNativeLimit - ut->chunkNativeStart);
+    ut->nativeIndexingLimit = ut->chunkLength;
+    ut->chunkOffset = (int32_t)(index - ut->chunkNativeStart);
+    return forward ? index < length : index > 0;
+}
+
+static UText *U_CALLCONV gap_clone(UText *dest, const UText *src, UBool deep, UErrorCode *status) {
+    (void)deep;
+    if (U_FAILURE(*status)) return dest;
+    UText *result = utext_setup(dest, 0, status);
+    if (U_FAILURE(*status)) return result;
+    result->providerProperties = src->providerProperties;
+    result->context = src->context;
+    result->pFuncs = src->pFuncs;
+    result->chunkContents = src->chunkContents;
+    result->chunkLength = src->chunkLength;
+    result->chunkNativeStart = src->chunkNativeStart;
+    result->chunkNativeLimit = src->chunkNativeLimit;
+    result->chunkOffset = src->chunkOffset;
+    result->nativeIndexingLimit = src->nativeIndexingLimit;
+    return result;
+}
+
+static int32_t U_CALLCONV gap_extract(UText *ut, int64_t start, int64_t limit, UChar *dest,
+                                      int32_t capacity, UErrorCode *status) {
+    if (U_FAILURE(*status)) return 0;
+    const tecu_text *text = (const tecu_text *)ut->context;
+    int64_t length = text_length(text);
+    if (start > length) start = length;
+    if (limit > length) limit = length;
+    if (start < 0 || limit < start || capacity < 0 || (dest == NULL && capacity > 0)) {
+        *status = U_ILLEGAL_ARGUMENT_ERROR;
+        return 0;
+    }
+    int32_t needed = (int32_t)(limit - start);
+    if (needed <= capacity) {
+        tecu_text_extract(text, start, limit, (uint16_t *)dest);
+        if (needed < capacity) dest[needed] = 0;
+        else *status = U_STRING_NOT_TERMINATED_WARNING;
+    } else {
+        *status = U_BUFFER_OVERFLOW_ERROR;
+    }
+    gap_access(ut, limit, true);
+    return needed;
+}
+
+static const UTextFuncs gap_funcs = {
+    sizeof(UTextFuncs), 0, 0, 0,
+    gap_clone, gap_native_length, gap_access, gap_extract,
+    NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+};
+
+// MARK: - Break iterators
+
+struct tecu_breaker {
+    UBreakIterator *iterator;
+    UText *text;
+};
+
+tecu_breaker *tecu_breaker_open(tecu_break_kind kind, const char *locale, int32_t *status) {
+    if (U_FAILURE(*status)) return NULL;
+    static const UBreakIteratorType types[] = { UBRK_CHARACTER, UBRK_WORD, UBRK_LINE, UBRK_SENTENCE };
+    if ((int)kind < 0 || (int)kind > 3) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
+    tecu_breaker *breaker = calloc(1, sizeof(tecu_breaker));
+    if (breaker == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
+    breaker->iterator = ubrk_open(types[kind], locale, NULL, 0, (UErrorCode *)status);
+    breaker->text = utext_setup(NULL, 0, (UErrorCode *)status);
+    if (U_FAILURE(*status)) { tecu_breaker_close(breaker); return NULL; }
+    breaker->text->pFuncs = &gap_funcs;
+    breaker->text->providerProperties = 0;
+    return breaker;
+}
+
+void tecu_breaker_close(tecu_breaker *breaker) {
+    if (breaker == NULL) return;
+    if (breaker->iterator != NULL) ubrk_close(breaker->iterator);
+    if (breaker->text != NULL) utext_close(breaker->text);
+    free(breaker);
+}
+
+void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status) {
+    if (U_FAILURE(*status)) return;
+    UText *ut = breaker->text;
+    ut->context = text;
+    ut->chunkContents = text->units;
+    ut->chunkNativeStart = 0;
+    ut->chunkNativeLimit = 0;
+    ut->chunkLength = 0;
+    ut->chunkOffset = 0;
+    ut->nativeIndexingLimit = 0;
+    ubrk_setUText(breaker->iterator, ut, (UErrorCode *)status);
+}
+
+void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int64_t count,
+                               int32_t *status) {
+    if (U_FAILURE(*status)) return;
+    if (count > INT32_MAX) { *status = U_INDEX_OUTOFBOUNDS_ERROR; return; }
+    ubrk_setText(breaker->iterator, units, (int32_t)count, (UErrorCode *)status);
+}
+
+int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset) {
+    int32_t result = ubrk_following(breaker->iterator, (int32_t)offset);
+    return result == UBRK_DONE ? -1 : result;
+}
+
+int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset) {
+    int32_t result = ubrk_preceding(breaker->iterator, (int32_t)offset);
+    return result == UBRK_DONE ? -1 : result;
+}
+
+int64_t tecu_breaker_next(tecu_breaker *breaker) {
+    int32_t result = ubrk_next(breaker->iterator);
+    return result == UBRK_DONE ? -1 : result;
+}
+
+bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset) {
+    return ubrk_isBoundary(breaker->iterator, (int32_t)offset);
+}
+
+int32_t tecu_breaker_rule_status(const tecu_breaker *breaker) {
+    return ubrk_getRuleStatus(breaker->iterator);
+}

@@ -1,0 +1,310 @@
+/// A position in a replay script, 1-based, as printed in `FILE:LINE:COLUMN`.
+///
+/// Columns count Unicode scalars from the start of the line.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The 1-based line number.
+    public var line: Int
+    /// The 1-based column, in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    /// `LINE:COLUMN`.
+    public var description: String { "\(line):\(column)" }
+}
+
+/// A value from the script together with where it was written, so later checks can point at it.
+public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
+    /// The value as parsed.
+    public var value: Value
+    /// Where the value starts in the script.
+    public var location: SourceLocation
+
+    /// Creates a located value.
+    public init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One line of a replay script that holds a command.
+public struct ScriptLine: Sendable, Hashable {
+    /// Where the command word starts.
+    public var location: SourceLocation
+    /// The absolute time given by a leading `@S`, in seconds, if any.
+    public var at: Double?
+    /// The command itself.
+    public var command: Command
+
+    /// Creates a script line.
+    public init(location: SourceLocation, at: Double? = nil, command: Command) {
+        self.location = location
+        self.at = at
+        self.command = command
+    }
+}
+
+/// A rectangle in points: `X,Y,W,H` in a script.
+public struct Frame: Sendable, Hashable, CustomStringConvertible {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+
+    /// Creates a frame.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether the point lies inside the frame (left and top edges included).
+    public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+    }
+
+    /// `X,Y,W,H` as written in scripts.
+    public var description: String { "\(x),\(y),\(width),\(height)" }
+}
+
+/// The kind of a text field (`kind=` in a `field` line).
+public enum FieldKind: String, Sendable, Hashable, CaseIterable {
+    /// A plain single-line text field.
+    case text
+    /// A secure (password) text field: its text never leaves the engine.
+    case secure
+    /// A search field.
+    case search
+    /// A multi-line text area.
+    case area
+}
+
+/// A `field ID kind=… label="…" …` declaration.
+public struct FieldDeclaration: Sendable, Hashable {
+    /// The field's id, used by `focus`.
+    public var id: String
+    /// The field kind.
+    public var kind: FieldKind
+    /// The accessibility label.
+    public var label: String
+    /// The initial text.
+    public var value: String = ""
+    /// The accessibility hint, if any.
+    public var hint: String?
+    /// The placeholder, if any.
+    public var placeholder: String?
+    /// Whether the field is marked required.
+    public var required: Bool = false
+    /// The validation error message, if any.
+    public var error: String?
+    /// Whether the field is disabled (dimmed).
+    public var disabled: Bool = false
+    /// Whether dictation into the field is allowed.
+    public var dictation: Bool = true
+    /// The maximum number of characters, if limited.
+    public var maxLength: Int?
+    /// The frame on screen, if given.
+    public var frame: Frame?
+
+    /// Creates a field declaration.
+    public init(id: String, kind: FieldKind, label: String) {
+        self.id = id
+        self.kind = kind
+        self.label = label
+    }
+}
+
+/// An `element ID label="…" …` declaration of any element that is not a text field.
+public struct ElementDeclaration: Sendable, Hashable {
+    /// The element's id.
+    public var id: String
+    /// The accessibility label.
+    public var label: String
+    /// Trait names as written (`traits=button,selected`), each with its location for error reports.
+    public var traits: [Located<String>] = []
+    /// The accessibility value, if any.
+    public var value: String?
+    /// The accessibility hint, if any.
+    public var hint: String?
+    /// The frame on screen, if given.
+    public var frame: Frame?
+
+    /// Creates an element declaration.
+    public init(id: String, label: String) {
+        self.id = id
+        self.label = label
+    }
+}
+
+/// A one-finger swipe direction.
+public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+    /// Previous element.
+    case left
+    /// Next element.
+    case right
+    /// Back one rotor unit.
+    case up
+    /// Forward one rotor unit.
+    case down
+}
+
+/// A rotor setting: what `swipe up` / `swipe down` act on.
+public enum RotorUnit: String, Sendable, Hashable, CaseIterable {
+    /// Grapheme clusters.
+    case characters
+    /// Words per ICU word rules.
+    case words
+    /// Lines (text areas).
+    case lines
+    /// Edit actions: select all, copy, cut, paste.
+    case edit
+    /// Typing modes: standard, touch, direct.
+    case typingMode = "typing-mode"
+}
+
+/// Where a finger goes: a key name (`q`, `shift`, `space`, a character) or a point.
+public enum TouchTarget: Sendable, Hashable {
+    /// A key by name or character.
+    case key(String)
+    /// A point in screen coordinates.
+    case point(x: Double, y: Double)
+}
+
+/// A hardware keyboard editing key (`key NAME`).
+public enum HardwareKey: String, Sendable, Hashable, CaseIterable {
+    /// Deletes the character before the insertion point.
+    case backspace
+    /// Deletes the character after the insertion point.
+    case delete
+    /// Moves back one character.
+    case left
+    /// Moves forward one character.
+    case right
+    /// Moves back one word.
+    case optionLeft = "option-left"
+    /// Moves forward one word.
+    case optionRight = "option-right"
+    /// Moves to the start of the text.
+    case home
+    /// Moves to the end of the text.
+    case end
+    /// Inserts a line break in text areas; elsewhere submits.
+    case `return`
+}
+
+/// An edit action (`edit NAME`).
+public enum EditAction: String, Sendable, Hashable, CaseIterable {
+    /// Selects the whole text.
+    case selectAll = "select-all"
+    /// Copies the selection.
+    case copy
+    /// Cuts the selection.
+    case cut
+    /// Pastes the clipboard.
+    case paste
+}
+
+/// A sound the engine can play (SPEC §4).
+public enum SoundName: String, Sendable, Hashable, CaseIterable {
+    /// A character entered into a secure field.
+    case click
+    /// A character deleted from a secure field.
+    case delete
+    /// A move or delete that hit the start or end of the text.
+    case boundary
+    /// A capital letter, with `capitals=sound`.
+    case capital
+    /// A generic tick (adjustable values, mode changes).
+    case tick
+    /// A refused action (copy from a secure field, dictation off).
+    case refused
+}
+
+/// An `expect …` assertion.
+public enum Expectation: Sendable, Hashable {
+    /// Some utterance since the previous `expect` was exactly this text.
+    case speech(String)
+    /// The focused field's text is exactly this (not allowed to reveal secure text on failure).
+    case value(String)
+    /// The focused field holds this many characters.
+    case count(Int)
+    /// The insertion point is at this character offset.
+    case cursor(Int)
+    /// Nothing was spoken since the previous `expect`.
+    case noSpeech
+    /// This sound played since the previous `expect`.
+    case sound(SoundName)
+}
+
+/// One command of a replay script (SPEC §3).
+public enum Command: Sendable, Hashable {
+    /// `settings KEY=VALUE …`: raw pairs; the engine validates keys and values.
+    case settings([SettingAssignment])
+    /// `field …`.
+    case field(FieldDeclaration)
+    /// `element …`.
+    case element(ElementDeclaration)
+    /// `focus ID`.
+    case focus(Located<String>)
+    /// `swipe DIRECTION`.
+    case swipe(SwipeDirection)
+    /// `rotor UNIT`.
+    case rotor(RotorUnit)
+    /// `double-tap`.
+    case doubleTap
+    /// `touch KEY|X,Y`.
+    case touch(TouchTarget)
+    /// `slide KEY|X,Y`.
+    case slide(TouchTarget)
+    /// `lift`.
+    case lift
+    /// `split-tap`.
+    case splitTap
+    /// `hold`.
+    case hold
+    /// `type "TEXT"`: on-screen keyboard typing.
+    case type(String)
+    /// `keys "TEXT"`: hardware keyboard typing.
+    case keys(String)
+    /// `key NAME`.
+    case key(HardwareKey)
+    /// `edit ACTION`.
+    case edit(EditAction)
+    /// `clipboard "TEXT"`.
+    case clipboard(String)
+    /// `dictate "TEXT"`.
+    case dictate(String)
+    /// `wait S`.
+    case wait(Double)
+    /// `expect …`.
+    case expect(Expectation)
+}
+
+/// One `KEY=VALUE` pair of a `settings` line or a `--set` option.
+public struct SettingAssignment: Sendable, Hashable {
+    /// The setting's name, e.g. `hardware-feedback`.
+    public var key: String
+    /// The value as written, unquoted.
+    public var value: String
+    /// Where the key starts.
+    public var location: SourceLocation
+    /// Where the value starts.
+    public var valueLocation: SourceLocation
+
+    /// Creates an assignment.
+    public init(key: String, value: String, location: SourceLocation, valueLocation: SourceLocation) {
+        self.key = key
+        self.value = value
+        self.location = location
+        self.valueLocation = valueLocation
+    }
+}
