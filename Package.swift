@@ -23,7 +23,8 @@ let package = Package(
             path: ".",
             exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md"],
             sources: ["Sources/TypingEcho"],
-            resources: [.embedInCode("Phonetics"), .embedInCode("Localization")]
+            resources: [.embedInCode("Phonetics"), .embedInCode("Localization")],
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
         .executableTarget(name: "typing-echo", dependencies: ["TypingEcho"]),

@@ -1,0 +1,108 @@
+/// An accessibility element on screen: a text field, a button, a label, an image.
+public struct Element: Sendable {
+    /// The id used by scripts.
+    public var id: String
+    /// The accessibility label.
+    public var label: String
+    /// The accessibility value of a non-text element.
+    public var value: String?
+    /// The traits.
+    public var traits: Traits
+    /// The accessibility hint.
+    public var hint: String?
+    /// Where it is on screen.
+    public var frame: Frame?
+    /// The text-entry state when the element is a text field.
+    public var field: TextField?
+
+    /// Creates an element from an `element` declaration with parsed traits.
+    public init(_ declaration: ElementDeclaration, traits: Traits) {
+        id = declaration.id
+        label = declaration.label
+        value = declaration.value
+        self.traits = traits
+        hint = declaration.hint
+        frame = declaration.frame
+        field = nil
+    }
+
+    /// Creates a text field element from a `field` declaration.
+    /// - Parameter locale: The ICU locale id whose rules segment its text.
+    public init(_ declaration: FieldDeclaration, locale: String) throws(ICUError) {
+        id = declaration.id
+        label = declaration.label
+        value = nil
+        hint = declaration.hint
+        frame = declaration.frame
+        field = try TextField(declaration, locale: locale)
+        traits = field!.traits
+    }
+}
+
+/// The text-entry part of an element: its kind, constraints and text.
+public struct TextField: Sendable {
+    /// text, secure, search or area.
+    public var kind: FieldKind
+    /// Spoken as the value while the field is empty.
+    public var placeholder: String?
+    /// Whether a value is required.
+    public var isRequired: Bool
+    /// The validation error shown next to the field, if any.
+    public var error: String?
+    /// Whether the field is disabled.
+    public var isDisabled: Bool
+    /// Whether dictation is allowed.
+    public var allowsDictation: Bool
+    /// The maximum number of characters, if limited.
+    public var maxLength: Int?
+    /// The text with its insertion point.
+    public var buffer: TextBuffer
+    /// Whether the field is being edited (has the keyboard).
+    public var isEditing = false
+
+    /// Creates a field's state from its declaration.
+    public init(_ declaration: FieldDeclaration, locale: String) throws(ICUError) {
+        kind = declaration.kind
+        placeholder = declaration.placeholder
+        isRequired = declaration.required
+        error = declaration.error
+        isDisabled = declaration.disabled
+        allowsDictation = declaration.dictation
+        maxLength = declaration.maxLength
+        buffer = try TextBuffer(declaration.value, locale: locale)
+    }
+
+    /// Whether the text must never leave the engine.
+    public var isSecure: Bool { kind == .secure }
+
+    /// The traits a field of this kind and state carries.
+    public var traits: Traits {
+        var traits: Traits = [.textEntry]
+        switch kind {
+        case .text: break
+        case .secure: traits.insert(.secureTextField)
+        case .search: traits.insert(.searchField)
+        case .area: traits.insert(.textArea)
+        }
+        if isEditing { traits.insert(.isEditing) }
+        if isDisabled { traits.insert(.notEnabled) }
+        return traits
+    }
+}
+
+extension TextField: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Kind and counts only: `secure field, 6 characters, editing`.
+    public var description: String {
+        "\(kind.rawValue) field, \(buffer.characterCount) characters\(isEditing ? ", editing" : "")"
+    }
+
+    /// The same as `description`.
+    public var debugDescription: String { description }
+
+    /// A mirror that shows counts, never the text.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["kind": kind, "characterCount": buffer.characterCount,
+                                "insertionPoint": buffer.insertionPoint.character, "isEditing": isEditing],
+               displayStyle: .struct)
+    }
+}

@@ -1,0 +1,82 @@
+/// Accessibility traits as a bit mask with Apple's runtime values (SPEC §2.1).
+///
+/// The text-entry bits (`textEntry`, `isEditing`, `secureTextField`, `textArea`, `toggle`) are
+/// the values iOS keeps privately. Note that 0x8 is `selected`, not header.
+public struct Traits: OptionSet, Sendable, Hashable, CustomStringConvertible {
+    /// The bit mask.
+    public var rawValue: UInt64
+
+    /// Creates traits from a bit mask.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    /// Activating it performs an action.
+    public static let button = Traits(rawValue: 1 << 0)
+    /// Activating it opens a link.
+    public static let link = Traits(rawValue: 1 << 1)
+    /// An image.
+    public static let image = Traits(rawValue: 1 << 2)
+    /// Currently selected ("Selected, …").
+    public static let selected = Traits(rawValue: 1 << 3)
+    /// Plays its own sound when activated.
+    public static let playsSound = Traits(rawValue: 1 << 4)
+    /// A keyboard key.
+    public static let keyboardKey = Traits(rawValue: 1 << 5)
+    /// Text that does not change.
+    public static let staticText = Traits(rawValue: 1 << 6)
+    /// A summary read when the app starts.
+    public static let summaryElement = Traits(rawValue: 1 << 7)
+    /// Disabled ("dimmed").
+    public static let notEnabled = Traits(rawValue: 1 << 8)
+    /// Its value changes often; not re-announced on every change.
+    public static let updatesFrequently = Traits(rawValue: 1 << 9)
+    /// A search field.
+    public static let searchField = Traits(rawValue: 1 << 10)
+    /// Starts media; speech is silenced when activated.
+    public static let startsMediaSession = Traits(rawValue: 1 << 11)
+    /// Swipe up or down adjusts its value.
+    public static let adjustable = Traits(rawValue: 1 << 12)
+    /// Gestures pass through to the app.
+    public static let allowsDirectInteraction = Traits(rawValue: 1 << 13)
+    /// Reading continues onto the next page.
+    public static let causesPageTurn = Traits(rawValue: 1 << 14)
+    /// A tab bar.
+    public static let tabBar = Traits(rawValue: 1 << 15)
+    /// A heading.
+    public static let header = Traits(rawValue: 1 << 16)
+    /// Text can be entered (private iOS bit).
+    public static let textEntry = Traits(rawValue: 1 << 18)
+    /// The field is being edited (private iOS bit).
+    public static let isEditing = Traits(rawValue: 1 << 21)
+    /// The field hides its text (private iOS bit).
+    public static let secureTextField = Traits(rawValue: 1 << 24)
+    /// A multi-line text area (private iOS bit).
+    public static let textArea = Traits(rawValue: 1 << 47)
+    /// A toggle switch (private iOS bit).
+    public static let toggle = Traits(rawValue: 1 << 53)
+
+    /// Every named trait with its script name, in bit order.
+    public static let named: [(name: String, trait: Traits)] = [
+        ("button", .button), ("link", .link), ("image", .image), ("selected", .selected),
+        ("playsSound", .playsSound), ("keyboardKey", .keyboardKey), ("staticText", .staticText),
+        ("summaryElement", .summaryElement), ("notEnabled", .notEnabled),
+        ("updatesFrequently", .updatesFrequently), ("searchField", .searchField),
+        ("startsMediaSession", .startsMediaSession), ("adjustable", .adjustable),
+        ("allowsDirectInteraction", .allowsDirectInteraction), ("causesPageTurn", .causesPageTurn),
+        ("tabBar", .tabBar), ("header", .header), ("textEntry", .textEntry), ("isEditing", .isEditing),
+        ("secureTextField", .secureTextField), ("textArea", .textArea), ("toggle", .toggle),
+    ]
+
+    /// The trait with a script name (`button`, `staticText`), if there is one.
+    public init?(name: String) {
+        guard let match = Self.named.first(where: { $0.name == name }) else { return nil }
+        self = match.trait
+    }
+
+    /// The names of the traits set, in bit order.
+    public var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
+
+    /// `button,selected (0x9)`.
+    public var description: String {
+        "\(names.joined(separator: ",")) (0x\(String(rawValue, radix: 16)))"
+    }
+}

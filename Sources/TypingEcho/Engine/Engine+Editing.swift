@@ -1,0 +1,161 @@
+extension Engine {
+    /// The focused field if it is being edited, or a script error saying how to get there.
+    private func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
+        guard let position = focusIndex, let field = elements[position].field else {
+            throw ScriptError("\(what) needs a focused text field; use focus ID first", at: location)
+        }
+        guard field.isEditing else {
+            throw ScriptError("\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
+        }
+        return (position, field)
+    }
+
+    /// Types text on a hardware keyboard into the field being edited, one character at a time,
+    /// with echo per `hardware-feedback`.
+    mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation) throws(ScriptError) {
+        let (position, _) = try editingField(for: "keys", at: location)
+        for character in text {
+            enter(character, into: position, feedback: settings.hardwareFeedback)
+        }
+    }
+
+    /// Enters one character into a field and echoes it: a click in a secure field; otherwise
+    /// the character and, when it ends a word, the word.
+    mutating func enter(_ character: Character, into position: Int, feedback: TypingFeedback) {
+        guard let isSecure = elements[position].field?.isSecure else { return }
+        let result = update(position) { field -> (TextEdit, String?)? in
+            let before = field.buffer.insertionPoint
+            guard let edit = field.buffer.insert(String(character)) else { return nil }
+            return (edit, isSecure || !feedback.speaksWords ? nil : field.buffer.word(endingAt: before))
+        }
+        guard let (edit, endedWord) = result else { return }
+        emitEdit(edit, in: position)
+        if isSecure {
+            play(.click)
+            return
+        }
+        let raised = settings.pitchChange ? 1.2 : 1.0
+        var spokeCharacter = false
+        if feedback.speaksCharacters {
+            let spoken = phrasebook.spoken(character, capitals: settings.capitals)
+            if spoken.capitalSound { play(.capital) }
+            say(spoken.text, role: .echo, pitch: raised * spoken.pitch)
+            spokeCharacter = true
+        }
+        if let endedWord {
+            say(endedWord, role: .word, pitch: raised, interrupts: !spokeCharacter)
+        }
+    }
+
+    /// Sends an `edit` event; a secure field's text is left out.
+    mutating func emitEdit(_ edit: TextEdit, in position: Int) {
+        let isSecure = elements[position].field?.isSecure ?? true
+        emit(.edit(FieldEdit(field: elements[position].id, operation: edit.operation, offset: edit.offset,
+                             length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
+    }
+
+    /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end.
+    mutating func press(_ key: HardwareKey, at location: SourceLocation) throws(ScriptError) {
+        let (position, _) = try editingField(for: "key \(key.rawValue)", at: location)
+        switch key {
+        case .backspace: delete(.backward, in: position)
+        case .delete: delete(.forward, in: position)
+        case .left: moveCharacter(.backward, in: position)
+        case .right: moveCharacter(.forward, in: position)
+        case .optionLeft: moveWord(.backward, in: position)
+        case .optionRight: moveWord(.forward, in: position)
+        case .home, .end: moveToEnd(key == .end, in: position)
+        case .return:
+            if elements[position].field?.kind == .area {
+                enter("\n", into: position, feedback: settings.hardwareFeedback)
+            }
+        }
+    }
+
+    /// Swipe up or down with the rotor on a unit: moves the insertion point by that unit.
+    mutating func moveByRotor(_ direction: TextDirection, at location: SourceLocation) throws(ScriptError) {
+        let (position, _) = try editingField(for: "swipe \(direction == .forward ? "down" : "up")", at: location)
+        switch rotor {
+        case .characters: moveCharacter(direction, in: position)
+        case .words: moveWord(direction, in: position)
+        case .lines, .edit, .typingMode:
+            throw ScriptError("swipe up/down with the rotor on \(rotor.rawValue) is not modelled yet; use characters or words", at: location)
+        }
+    }
+
+    private mutating func delete(_ direction: TextDirection, in position: Int) {
+        let edit = update(position) { field in
+            direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
+        }
+        guard let edit else {
+            play(.boundary)
+            return
+        }
+        emitEdit(edit, in: position)
+        if elements[position].field!.isSecure {
+            play(.delete)
+            return
+        }
+        let spoken = phrasebook.spokenUnit(edit.text, capitals: settings.capitals)
+        say(spoken.text, role: .delete, pitch: (settings.pitchChange ? 0.8 : 1.0) * spoken.pitch)
+    }
+
+    private mutating func moveCharacter(_ direction: TextDirection, in position: Int) {
+        guard let move = update(position, { $0.buffer.moveCharacter(direction) }) else {
+            play(.boundary)
+            return
+        }
+        emitCursor(position)
+        if elements[position].field!.isSecure {
+            say(phrasebook.string("bullet"), role: .cursor)
+            return
+        }
+        sayCharacter(move.passed, role: .cursor)
+    }
+
+    /// Says a character passed over or explored, with capitals and phonetics applied.
+    mutating func sayCharacter(_ text: String, role: SpeechRole) {
+        let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals)
+        let phonetic = text.count == 1 ? text.first.flatMap(phrasebook.phoneticWord(for:)) : nil
+        if spoken.capitalSound { play(.capital) }
+        switch (settings.phonetics, phonetic) {
+        case (.phoneticsOnly, let word?):
+            say(word, role: .phonetic, pitch: spoken.pitch)
+        case (.characterAndPhonetics, let word?):
+            say(spoken.text, role: role, pitch: spoken.pitch)
+            sayLater(word, role: .phonetic, after: settings.phoneticDelay)
+        default:
+            say(spoken.text, role: role, pitch: spoken.pitch)
+        }
+    }
+
+    private mutating func moveWord(_ direction: TextDirection, in position: Int) {
+        if elements[position].field!.isSecure {
+            // A secure field is one word: the move jumps to the end, saying how much it passed.
+            let from = elements[position].field!.buffer.insertionPoint.character
+            guard update(position, { $0.buffer.move(toEnd: direction == .forward) }) else {
+                play(.boundary)
+                return
+            }
+            emitCursor(position)
+            let to = elements[position].field!.buffer.insertionPoint.character
+            say(phrasebook.count("characters", abs(to - from)), role: .cursor)
+            return
+        }
+        guard let move = update(position, { $0.buffer.moveWord(direction) }) else {
+            play(.boundary)
+            return
+        }
+        emitCursor(position)
+        sayCharacter(move.passed, role: .cursor)
+    }
+
+    private mutating func moveToEnd(_ end: Bool, in position: Int) {
+        guard update(position, { $0.buffer.move(toEnd: end) }) else {
+            play(.boundary)
+            return
+        }
+        emitCursor(position)
+        say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
+    }
+}

@@ -1,0 +1,78 @@
+extension Engine {
+    var announcer: Announcer { Announcer(phrasebook: phrasebook) }
+
+    /// Moves screen-reader focus to an element and announces it; editing elsewhere stops.
+    mutating func focus(_ target: Int) {
+        if let current = focusIndex, current != target { stopEditing(current) }
+        focusIndex = target
+        emit(.focus(.element(elements[target].id)))
+        announceFocused()
+    }
+
+    /// Says the focused element's announcement, then its hint after the hint delay.
+    mutating func announceFocused() {
+        guard let element = focusedElement else { return }
+        say(announcer.announcement(for: element), role: .element)
+        if settings.hints, let hint = announcer.hint(for: element) {
+            sayLater(hint, role: .hint, after: settings.hintDelay)
+        }
+    }
+
+    private mutating func stopEditing(_ position: Int) {
+        guard elements[position].field?.isEditing == true else { return }
+        update(position) { $0.isEditing = false }
+    }
+
+    /// Swipe left or right moves focus through the elements in reading order; up and down
+    /// move the insertion point by the rotor's unit while a field is being edited.
+    mutating func swipe(_ direction: SwipeDirection, at location: SourceLocation) throws(ScriptError) {
+        switch direction {
+        case .left, .right:
+            let step = direction == .right ? 1 : -1
+            let target = (focusIndex ?? (step > 0 ? -1 : elements.count)) + step
+            guard elements.indices.contains(target) else {
+                play(.boundary)
+                return
+            }
+            focus(target)
+        case .up, .down:
+            try moveByRotor(direction == .down ? .forward : .backward, at: location)
+        }
+    }
+
+    /// Double tap: starts editing the focused field; while editing, moves the insertion point
+    /// to the start, then the end, saying where it is.
+    mutating func doubleTap(at location: SourceLocation) throws(ScriptError) {
+        guard let position = focusIndex else {
+            throw ScriptError("double-tap with nothing focused; focus an element first", at: location)
+        }
+        guard let field = elements[position].field, !field.isDisabled else { return }
+        if !field.isEditing {
+            update(position) { field in
+                field.isEditing = true
+                field.buffer.move(toEnd: true)
+            }
+            announceFocused()
+        } else {
+            let toStart = field.buffer.insertionPoint.utf16 != 0
+            update(position) { $0.buffer.move(toEnd: !toStart) }
+            say(phrasebook.string(toStart ? "insertion-point.start" : "insertion-point.end"), role: .status)
+        }
+        emitCursor(position)
+    }
+
+    /// Changes a field in place (its text is never copied) and keeps the element's traits in
+    /// step with its state.
+    @discardableResult
+    mutating func update<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result {
+        let result = change(&elements[position].field!)
+        elements[position].traits = elements[position].field!.traits
+        return result
+    }
+
+    /// Reports where the focused field's insertion point is.
+    mutating func emitCursor(_ position: Int) {
+        guard let buffer = elements[position].field?.buffer else { return }
+        emit(.cursor(field: elements[position].id, offset: buffer.insertionPoint.character, utf16: buffer.insertionPoint.utf16))
+    }
+}

@@ -1,0 +1,134 @@
+/// What was heard since the previous `expect`, kept for checking expectations.
+///
+/// Consecutive `expect` lines share one window: it starts again at the first command that
+/// follows an `expect`, so several expectations can be written about one action.
+///
+/// Only a bounded window is kept (the last `capacity` utterances and sounds), so a script of
+/// any length runs in constant memory; an `expect speech` looks back at most that far.
+struct ExpectationLog: Sendable {
+    static let capacity = 4096
+    private(set) var spoken: [String] = []
+    private(set) var sounds: [SoundName] = []
+    private(set) var spokenTotal = 0
+
+    mutating func record(_ event: Event) {
+        switch event {
+        case .speak(let utterance):
+            if spoken.count == Self.capacity { spoken.removeFirst(Self.capacity / 2) }
+            spoken.append(utterance.text)
+            spokenTotal += 1
+        case .sound(let name):
+            if sounds.count == Self.capacity { sounds.removeFirst(Self.capacity / 2) }
+            sounds.append(name)
+        default:
+            break
+        }
+    }
+
+    private var closed = false
+
+    /// Marks the window as checked; the next command (not an `expect`) starts a new one.
+    mutating func close() { closed = true }
+
+    /// A command ran: if the window was checked, start a new one.
+    mutating func commandRan() {
+        if closed { reset() }
+    }
+
+    private mutating func reset() {
+        closed = false
+        spoken.removeAll(keepingCapacity: true)
+        sounds.removeAll(keepingCapacity: true)
+        spokenTotal = 0
+    }
+}
+
+/// An `expect` line that did not hold.
+public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where the `expect` is.
+    public var location: SourceLocation
+    /// What was expected and what happened instead (never a secure field's text).
+    public var message: String
+
+    /// `LINE:COLUMN: MESSAGE`.
+    public var description: String { "\(location): \(message)" }
+}
+
+extension Engine {
+    /// Checks an expectation against what happened since the previous one, then starts a new window.
+    mutating func check(_ expectation: Expectation, at location: SourceLocation) -> ExpectationFailure? {
+        defer { expectations.close() }
+        let message = failureMessage(expectation)
+        return message.map { ExpectationFailure(location: location, message: $0) }
+    }
+
+    private func failureMessage(_ expectation: Expectation) -> String? {
+        let heard = expectations.spoken
+        switch expectation {
+        case .speech(let text):
+            if heard.contains(text) { return nil }
+            let shown = SecretGuard(elements).mayReveal(text) ? "(\(text.count) characters, not shown: they overlap a secure field)" : "\"\(text)\""
+            return "expected speech \(shown); heard \(describe(heard))"
+        case .noSpeech:
+            return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"
+        case .sound(let name):
+            if expectations.sounds.contains(name) { return nil }
+            let played = expectations.sounds.isEmpty ? "no sound" : expectations.sounds.map(\.rawValue).joined(separator: ", ")
+            return "expected sound \(name.rawValue); played \(played)"
+        case .value(let text):
+            guard let field = focusedElement?.field else { return "expect value: no text field has focus" }
+            let actual = field.buffer.string
+            if actual == text { return nil }
+            if field.isSecure {
+                return "expected value does not match the secure field (it holds \(field.buffer.characterCount) characters; the text is never shown)"
+            }
+            return "expected value \"\(text)\"; the field holds \"\(actual)\""
+        case .count(let number):
+            guard let field = focusedElement?.field else { return "expect count: no text field has focus" }
+            let count = field.buffer.characterCount
+            return count == number ? nil : "expected count \(number); the field holds \(count) characters"
+        case .cursor(let offset):
+            guard let field = focusedElement?.field else { return "expect cursor: no text field has focus" }
+            let at = field.buffer.insertionPoint.character
+            return at == offset ? nil : "expected the insertion point at \(offset); it is at \(at)"
+        }
+    }
+
+    private func describe(_ heard: [String]) -> String {
+        if heard.isEmpty { return "nothing" }
+        let shown = heard.suffix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+        return heard.count > 8 ? "… \(shown)" : shown
+    }
+}
+
+/// Tells whether a text could reveal any secure field's contents: whether it shares a run of
+/// two or more characters with one. Used before echoing a script's own text back in a message.
+public struct SecretGuard {
+    private let secrets: [[Character]]
+
+    /// Collects the contents of the secure fields among `elements`.
+    public init(_ elements: [Element]) {
+        secrets = elements.compactMap { element in
+            guard let field = element.field, field.isSecure, field.buffer.characterCount > 0 else { return nil }
+            return Array(field.buffer.string)
+        }
+    }
+
+    /// Whether `text` contains any two consecutive characters of a secret, or a one-character secret.
+    public func mayReveal(_ text: String) -> Bool {
+        let characters = Array(text)
+        for secret in secrets {
+            if secret.count == 1 { if characters.contains(secret[0]) { return true } else { continue } }
+            for start in 0..<(secret.count - 1) where Self.contains(characters, secret[start], secret[start + 1]) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func contains(_ text: [Character], _ first: Character, _ second: Character) -> Bool {
+        guard text.count >= 2 else { return false }
+        for index in 0..<(text.count - 1) where text[index] == first && text[index + 1] == second { return true }
+        return false
+    }
+}

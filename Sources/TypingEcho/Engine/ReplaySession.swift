@@ -1,0 +1,54 @@
+/// Runs a replay script fed in chunks of bytes: splits lines, parses each one and runs it on
+/// an engine as soon as it is complete, so output starts before the script is fully read and
+/// memory stays bounded by the longest line.
+///
+/// ```swift
+/// var session = try ReplaySession()
+/// var events = EventCollector()
+/// try session.feed(Array("field name kind=text label=\"Name\"\n".utf8), into: &events)
+/// try session.finish(into: &events)
+/// ```
+public struct ReplaySession: Sendable {
+    /// The engine the script drives.
+    public private(set) var engine: Engine
+    private var splitter = LineSplitter()
+    private let parser = ScriptParser()
+    /// How many `expect` lines ran.
+    public private(set) var expectationCount = 0
+    /// How many of them failed.
+    public private(set) var failureCount = 0
+
+    /// Creates a session; `overrides` are `--set` pairs that win over the script's settings.
+    public init(overrides: [(key: String, value: String)] = []) throws(SettingError) {
+        engine = try Engine(overrides: overrides)
+    }
+
+    /// Feeds the next bytes of the script, running every line they complete.
+    /// - Parameter failed: Called with each expectation that does not hold.
+    /// - Throws: `ScriptError` for the first bad line; the session should not be fed after that.
+    public mutating func feed(
+        _ chunk: some Collection<UInt8>, into sink: inout some EventSink,
+        failed: (ExpectationFailure) -> Void = { _ in }
+    ) throws(ScriptError) {
+        splitter.append(chunk)
+        try runCompleteLines(into: &sink, failed: failed)
+    }
+
+    /// Runs the last line if it had no newline, then lets time run out (queued speech ends).
+    public mutating func finish(into sink: inout some EventSink, failed: (ExpectationFailure) -> Void = { _ in }) throws(ScriptError) {
+        splitter.finish()
+        try runCompleteLines(into: &sink, failed: failed)
+        engine.finish(into: &sink)
+    }
+
+    private mutating func runCompleteLines(into sink: inout some EventSink, failed: (ExpectationFailure) -> Void) throws(ScriptError) {
+        while let (number, bytes) = splitter.nextLine() {
+            guard let line = try parser.parse(line: bytes, number: number) else { continue }
+            if case .expect = line.command { expectationCount += 1 }
+            if let failure = try engine.run(line, into: &sink) {
+                failureCount += 1
+                failed(failure)
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+/// What typing feedback speaks (`feedback`, `hardware-feedback`).
+public enum TypingFeedback: String, Sendable, Hashable, CaseIterable {
+    /// Nothing is echoed.
+    case nothing
+    /// Each entered character is echoed.
+    case characters
+    /// Each finished word is echoed.
+    case words
+    /// Characters as they are entered and words as they end (VoiceOver's default).
+    case charactersAndWords = "characters-and-words"
+
+    /// Whether entered characters are echoed.
+    public var speaksCharacters: Bool { self == .characters || self == .charactersAndWords }
+    /// Whether finished words are echoed.
+    public var speaksWords: Bool { self == .words || self == .charactersAndWords }
+}
+
+/// How the on-screen keyboard enters keys (VoiceOver's typing modes).
+public enum TypingMode: String, Sendable, Hashable, CaseIterable {
+    /// Explore by touch; double tap or split tap enters the focused key.
+    case standard
+    /// Explore by touch; lifting the finger enters the key under it.
+    case touch
+    /// A quick tap enters at once, as with the screen reader off.
+    case direct
+}
+
+/// Phonetic feedback for characters (`phonetics`).
+public enum PhoneticFeedback: String, Sendable, Hashable, CaseIterable {
+    /// No phonetic words.
+    case off
+    /// The character now, its phonetic word after the phonetic delay.
+    case characterAndPhonetics = "character-and-phonetics"
+    /// The phonetic word instead of the character.
+    case phoneticsOnly = "phonetics-only"
+}
+
+/// How capital letters are announced (`capitals`).
+public enum CapitalStyle: String, Sendable, Hashable, CaseIterable {
+    /// "capital M".
+    case say
+    /// The letter at raised pitch.
+    case pitch
+    /// A `capital` sound, then the letter.
+    case sound
+    /// No distinction.
+    case none
+}
+
+/// Whether keys explored on the keyboard are spoken while editing a secure field.
+public enum SecureKeyFeedback: String, Sendable, Hashable, CaseIterable {
+    /// Keys are spoken (VoiceOver's default).
+    case speak
+    /// Keys are silent.
+    case silent
+}
+
+/// The user's screen-reader settings (SPEC §3), with VoiceOver's defaults.
+public struct Settings: Sendable, Hashable {
+    /// The language of speech and of text segmentation, a BCP 47 tag.
+    public var locale = "en-US"
+    /// The on-screen keyboard's typing mode.
+    public var typingMode = TypingMode.standard
+    /// Echo for the on-screen keyboard.
+    public var typingFeedback = TypingFeedback.charactersAndWords
+    /// Echo for a hardware keyboard.
+    public var hardwareFeedback = TypingFeedback.charactersAndWords
+    /// Phonetic words for characters.
+    public var phonetics = PhoneticFeedback.characterAndPhonetics
+    /// Seconds before a phonetic word.
+    public var phoneticDelay = VirtualDuration(milliseconds: 1000)
+    /// How capitals are announced.
+    public var capitals = CapitalStyle.say
+    /// Raised pitch for typed echo, lowered for deletions.
+    public var pitchChange = true
+    /// Whether hints are spoken.
+    public var hints = true
+    /// Seconds of silence before a hint.
+    public var hintDelay = VirtualDuration(milliseconds: 1000)
+    /// Speech rate, 1.0 is normal; durations divide by it.
+    public var rate = 1.0
+    /// Whether explored keys are spoken in secure fields.
+    public var secureKeys = SecureKeyFeedback.speak
+    /// Seconds per gesture for `type`.
+    public var cadence = VirtualDuration(milliseconds: 300)
+
+    /// VoiceOver's defaults.
+    public init() {}
+
+    /// Every setting's name as written in scripts and `--set`.
+    public static let keys = [
+        "locale", "typing", "feedback", "hardware-feedback", "phonetics", "phonetic-delay", "capitals",
+        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "cadence",
+    ]
+
+    /// Sets one setting from its script form (`hardware-feedback=words`).
+    /// - Throws: `SettingError` naming the key and the allowed values.
+    public mutating func set(_ key: String, to value: String) throws(SettingError) {
+        switch key {
+        case "locale":
+            do { _ = try Phrasebook.icuLocale(for: value) } catch {
+                throw SettingError(key: key, problem: "'\(value)' is not a BCP 47 language tag such as en-US or pl-PL")
+            }
+            locale = value
+        case "typing": typingMode = try Self.choice(key, value)
+        case "feedback": typingFeedback = try Self.choice(key, value)
+        case "hardware-feedback": hardwareFeedback = try Self.choice(key, value)
+        case "phonetics": phonetics = try Self.choice(key, value)
+        case "phonetic-delay": phoneticDelay = try Self.seconds(key, value)
+        case "capitals": capitals = try Self.choice(key, value)
+        case "pitch-change": pitchChange = try Self.onOff(key, value)
+        case "hints": hints = try Self.onOff(key, value)
+        case "hint-delay": hintDelay = try Self.seconds(key, value)
+        case "rate":
+            guard let number = Double(value), number.isFinite, number >= 0.1, number <= 10 else {
+                throw SettingError(key: key, problem: "expects a number from 0.1 to 10, got '\(value)'")
+            }
+            rate = number
+        case "secure-keys": secureKeys = try Self.choice(key, value)
+        case "cadence": cadence = try Self.seconds(key, value)
+        default:
+            let hint = Self.keys.closest(to: key).map { "; did you mean '\($0)'?" } ?? ""
+            throw SettingError(key: key, problem: "is not a setting\(hint) (settings: \(Self.keys.joined(separator: ", ")))")
+        }
+    }
+
+    private static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: String) throws(SettingError) -> Choice where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SettingError(key: key, problem: "expects one of \(allowed), got '\(value)'")
+        }
+        return choice
+    }
+
+    private static func onOff(_ key: String, _ value: String) throws(SettingError) -> Bool {
+        switch value {
+        case "on": return true
+        case "off": return false
+        default: throw SettingError(key: key, problem: "expects on or off, got '\(value)'")
+        }
+    }
+
+    private static func seconds(_ key: String, _ value: String) throws(SettingError) -> VirtualDuration {
+        guard let duration = VirtualDuration(seconds: value), duration.milliseconds <= 3_600_000 else {
+            throw SettingError(key: key, problem: "expects seconds from 0 to 3600 such as 1.5, got '\(value)'")
+        }
+        return duration
+    }
+}
+
+/// A setting that cannot be applied.
+public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The setting's name as written.
+    public var key: String
+    /// What is wrong with it.
+    public var problem: String
+
+    /// `'hardware-feedback' expects one of …`.
+    public var description: String { "'\(key)' \(problem)" }
+}
+
+extension Array where Element == String {
+    /// The element nearest to `word` by edit distance, if it is close enough to be a typo.
+    func closest(to word: String) -> String? {
+        let scored = map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= Swift.max(1, word.count / 3) else { return nil }
+        return best
+    }
+}
+
+/// Levenshtein distance between two strings, in characters.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    var previous = Array(0...b.count)
+    for i in 1...a.count {
+        var current = [i] + Array(repeating: 0, count: b.count)
+        for j in stride(from: 1, through: b.count, by: 1) {
+            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,81 @@
+/// An utterance waiting for its delay to pass: a hint or a phonetic word.
+struct DelayedUtterance: Sendable, Hashable {
+    var text: String
+    var role: SpeechRole
+    var pitch: Double
+}
+
+/// The synthesizer's queue and everything scheduled on the virtual clock.
+///
+/// Utterances play one after another; an interrupting one cuts the one playing and drops the
+/// ones queued. Each utterance's end is scheduled as a `finish`; hints and phonetic words are
+/// scheduled as delayed `speak`s that any input cancels.
+struct SpeechChannel: Sendable {
+    /// Something due at a time; `sequence` keeps equal times in the order they were scheduled.
+    struct Due: Sendable {
+        enum Action: Sendable {
+            case finish(id: Int)
+            case speak(DelayedUtterance)
+        }
+        var time: VirtualTime
+        var sequence: Int
+        var action: Action
+    }
+
+    private(set) var lastID = 0
+    private var sequence = 0
+    /// Utterances playing or queued, with the time each ends.
+    private var playing: [(id: Int, end: VirtualTime)] = []
+    /// Everything scheduled, sorted by time then sequence; it stays short (a few entries).
+    private var due: [Due] = []
+
+    /// When everything queued has been said.
+    func quietTime(after time: VirtualTime) -> VirtualTime { max(time, playing.last?.end ?? time) }
+
+    /// Queues an utterance after what is playing; returns its id.
+    mutating func enqueue(duration: VirtualDuration, at time: VirtualTime) -> Int {
+        lastID += 1
+        let end = quietTime(after: time) + duration
+        playing.append((lastID, end))
+        insert(Due(time: end, sequence: 0, action: .finish(id: lastID)))
+        return lastID
+    }
+
+    /// Cuts whatever is playing or queued; returns their ids in order.
+    mutating func cutAll(at time: VirtualTime) -> [Int] {
+        guard !playing.isEmpty else { return [] }
+        let cut = playing.map(\.id)
+        playing.removeAll(keepingCapacity: true)
+        due.removeAll { if case .finish = $0.action { return true } else { return false } }
+        return cut
+    }
+
+    /// Schedules a delayed utterance.
+    mutating func schedule(_ utterance: DelayedUtterance, at time: VirtualTime) {
+        insert(Due(time: time, sequence: 0, action: .speak(utterance)))
+    }
+
+    /// Drops pending hints and phonetic words: the user did something first.
+    mutating func cancelPending() {
+        due.removeAll { if case .speak = $0.action { return true } else { return false } }
+    }
+
+    /// The time of the next scheduled thing, if any.
+    var nextDue: VirtualTime? { due.first?.time }
+
+    /// Removes and returns the first thing due at or before `time`.
+    mutating func popDue(through time: VirtualTime) -> Due? {
+        guard let first = due.first, first.time <= time else { return nil }
+        due.removeFirst()
+        if case .finish(let id) = first.action { playing.removeAll { $0.id == id } }
+        return first
+    }
+
+    private mutating func insert(_ entry: Due) {
+        var entry = entry
+        sequence += 1
+        entry.sequence = sequence
+        let position = due.firstIndex { ($0.time, $0.sequence) > (entry.time, entry.sequence) } ?? due.count
+        due.insert(entry, at: position)
+    }
+}

@@ -1,0 +1,139 @@
+/// The `KEY=VALUE` lines: `settings`, `field` and `element`.
+extension ScriptParser {
+    static let fieldAttributes = ["kind", "label", "value", "hint", "placeholder", "error", "dictation", "max", "frame"]
+    static let fieldFlags = ["required", "disabled"]
+    static let elementAttributes = ["label", "traits", "value", "hint", "frame"]
+
+    /// `settings KEY=VALUE …`: raw pairs, each key at most once; the engine checks names and values.
+    func settings(_ arguments: inout ScriptArguments) throws(ScriptError) -> [SettingAssignment] {
+        guard !arguments.isEmpty else { throw arguments.missing("missing argument; usage: settings KEY=VALUE …") }
+        var pairs: [SettingAssignment] = []
+        var seen: Set<String> = []
+        while let token = arguments.next() {
+            guard let key = token.key else {
+                throw arguments.error("settings expects KEY=VALUE pairs", at: token.column)
+            }
+            guard seen.insert(key.text).inserted else {
+                throw arguments.error("duplicate setting '\(key.text)'", at: key.column)
+            }
+            guard token.value.quoted || !token.value.text.isEmpty else {
+                throw arguments.error("missing value for setting '\(key.text)'", at: token.value.column)
+            }
+            pairs.append(SettingAssignment(
+                key: key.text, value: token.value.text,
+                location: arguments.location(key.column), valueLocation: arguments.location(token.value.column)
+            ))
+        }
+        return pairs
+    }
+
+    /// `field ID kind=… label="…" [value="…"] [hint="…"] [placeholder="…"] [required] [error="…"] [disabled] [dictation=on|off] [max=N] [frame=X,Y,W,H]`.
+    func field(_ arguments: inout ScriptArguments, location: SourceLocation) throws(ScriptError) -> FieldDeclaration {
+        let usage = #"field ID kind=text|secure|search|area label="…" …"#
+        let id = try declarationID(&arguments, command: "field", usage: usage)
+        let found = try attributes(&arguments, of: "field", names: Self.fieldAttributes, flags: Self.fieldFlags)
+        guard let kind = found.values["kind"] else {
+            throw ScriptError("field needs a kind: kind=text|secure|search|area", at: location)
+        }
+        guard let label = found.values["label"] else {
+            throw ScriptError(#"field needs a label: label="…""#, at: location)
+        }
+        let line = arguments.line
+        var field = FieldDeclaration(
+            id: id, kind: try ScriptValues.choice(kind, what: "field kind", line: line), label: label.text
+        )
+        field.value = found.values["value"]?.text ?? ""
+        field.hint = found.values["hint"]?.text
+        field.placeholder = found.values["placeholder"]?.text
+        field.error = found.values["error"]?.text
+        field.required = found.flags.contains("required")
+        field.disabled = found.flags.contains("disabled")
+        if let dictation = found.values["dictation"] {
+            let setting: DictationSetting = try ScriptValues.choice(dictation, what: "dictation setting", line: line)
+            field.dictation = setting == .on
+        }
+        if let max = found.values["max"] { field.maxLength = try ScriptValues.integer(max, line: line) }
+        if let frame = found.values["frame"] { field.frame = try ScriptValues.frame(frame, line: line) }
+        return field
+    }
+
+    /// `element ID label="…" [traits=a,b,…] [value="…"] [hint="…"] [frame=X,Y,W,H]`.
+    func element(_ arguments: inout ScriptArguments, location: SourceLocation) throws(ScriptError) -> ElementDeclaration {
+        let id = try declarationID(&arguments, command: "element", usage: #"element ID label="…" …"#)
+        let found = try attributes(&arguments, of: "element", names: Self.elementAttributes, flags: [])
+        guard let label = found.values["label"] else {
+            throw ScriptError(#"element needs a label: label="…""#, at: location)
+        }
+        var element = ElementDeclaration(id: id, label: label.text)
+        if let traits = found.values["traits"] {
+            for part in traits.commaSeparated() {
+                guard !part.text.isEmpty else { throw arguments.error("empty trait name", at: part.column) }
+                element.traits.append(Located(part.text, at: arguments.location(part.column)))
+            }
+        }
+        element.value = found.values["value"]?.text
+        element.hint = found.values["hint"]?.text
+        if let frame = found.values["frame"] { element.frame = try ScriptValues.frame(frame, line: arguments.line) }
+        return element
+    }
+
+    private func declarationID(
+        _ arguments: inout ScriptArguments, command: String, usage: String
+    ) throws(ScriptError) -> String {
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.key == nil else { throw arguments.error("\(command) expects an ID before its attributes", at: token.column) }
+        guard !token.value.quoted else { throw arguments.error("\(command) ID must be written without quotes", at: token.column) }
+        return token.value.text
+    }
+
+    /// Reads `KEY=VALUE` attributes and bare flags, rejecting unknown, repeated and empty ones.
+    ///
+    /// Values and unrecognised bare words are never echoed: a misplaced password must not reach the error.
+    private func attributes(
+        _ arguments: inout ScriptArguments, of what: String, names: [String], flags: [String]
+    ) throws(ScriptError) -> (values: [String: ScriptPiece], flags: Set<String>) {
+        var values: [String: ScriptPiece] = [:]
+        var setFlags: Set<String> = []
+        while let token = arguments.next() {
+            guard let key = token.key else {
+                let piece = token.value
+                if !piece.quoted, flags.contains(piece.text) {
+                    guard setFlags.insert(piece.text).inserted else {
+                        throw arguments.error("duplicate flag '\(piece.text)'", at: piece.column)
+                    }
+                    continue
+                }
+                throw arguments.error(stray(piece, in: what, names: names, flags: flags), at: token.column)
+            }
+            if flags.contains(key.text) {
+                throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.column)
+            }
+            guard names.contains(key.text) else {
+                throw arguments.error(ScriptValues.unknown("\(what) attribute", key, allowed: names + flags), at: key.column)
+            }
+            guard values[key.text] == nil else {
+                throw arguments.error("duplicate attribute '\(key.text)'", at: key.column)
+            }
+            guard token.value.quoted || !token.value.text.isEmpty else {
+                throw arguments.error("missing value for '\(key.text)'", at: token.value.column)
+            }
+            values[key.text] = token.value
+        }
+        return (values, setFlags)
+    }
+
+    /// Why a lone word or string cannot stand in a declaration; the word is named only when it is an attribute name.
+    private func stray(_ piece: ScriptPiece, in what: String, names: [String], flags: [String]) -> String {
+        if piece.quoted { return #"unexpected quoted string; attribute values are written KEY="…""# }
+        if names.contains(piece.text) { return "'\(piece.text)' needs a value: \(piece.text)=…" }
+        var message = "unexpected word in \(what) declaration; attributes are written KEY=VALUE"
+        if !flags.isEmpty { message += "; flags: \(flags.joined(separator: ", "))" }
+        if let guess = ScriptValues.suggestion(for: piece.text, among: flags) { message += "; did you mean '\(guess)'?" }
+        return message
+    }
+}
+
+/// `dictation=on|off`.
+private enum DictationSetting: String, CaseIterable {
+    case on, off
+}

@@ -1,0 +1,234 @@
+/// Parses replay-script lines (SPEC §3) into commands, one line at a time.
+///
+/// ```swift
+/// let parser = ScriptParser()
+/// let line = try parser.parse(line: Array("@1.5 swipe right".utf8), number: 4)
+/// // line?.at == 1.5, line?.command == .swipe(.right)
+/// ```
+///
+/// Errors point at the offending token and never repeat quoted text or what follows
+/// `keys`, `type`, `clipboard`, `dictate`, `expect value` or `expect speech`.
+public struct ScriptParser: Sendable {
+    /// The command words, in the order used to break ties when suggesting one.
+    static let commandNames = [
+        "settings", "field", "element", "focus", "swipe", "rotor", "double-tap",
+        "touch", "slide", "lift", "split-tap", "hold", "type", "keys", "key",
+        "edit", "clipboard", "dictate", "wait", "expect",
+    ]
+
+    /// The `expect` forms.
+    static let expectationNames = ["speech", "value", "count", "cursor", "no-speech", "sound"]
+
+    /// Creates a parser.
+    public init() {}
+
+    /// Parses one line of a script; `nil` for a blank or comment-only line.
+    ///
+    /// - Parameters:
+    ///   - bytes: The line's raw bytes without its line feed; a trailing carriage return is ignored,
+    ///     and so is a byte-order mark at the start of line 1.
+    ///   - number: The 1-based line number, used in locations.
+    /// - Throws: A ``ScriptError`` at the column (in Unicode scalars) of the offending token.
+    /// - Complexity: O(*n*) in the length of the line.
+    public func parse(line bytes: some Collection<UInt8>, number: Int) throws(ScriptError) -> ScriptLine? {
+        let tokens = try ScriptLexer.tokens(of: bytes, line: number)
+        guard !tokens.isEmpty else { return nil }
+        var arguments = ScriptArguments(tokens, line: number)
+        var word = arguments.next()!
+        var at: Double?
+        if word.isWord, word.value.text.unicodeScalars.first == "@" {
+            at = try time(word, arguments)
+            guard let next = arguments.next() else { throw arguments.missing("missing command after the time") }
+            word = next
+        }
+        guard word.isWord else { throw arguments.error("expected a command word", at: word.column) }
+        let location = arguments.location(word.column)
+        let command = try command(word.value, &arguments, location: location)
+        return ScriptLine(location: location, at: at, command: command)
+    }
+
+    private func time(_ token: ScriptToken, _ arguments: ScriptArguments) throws(ScriptError) -> Double {
+        let text = token.value.text.unicodeScalars.dropFirst()
+        guard !text.isEmpty else {
+            throw arguments.error("missing time after '@'; write it like @1.5", at: token.column + 1)
+        }
+        guard let seconds = ScriptValues.decimal(String(String.UnicodeScalarView(text)), signed: false) else {
+            throw arguments.error("bad time; expected a non-negative number of seconds, like @1.5", at: token.column)
+        }
+        return seconds
+    }
+
+    private func command(
+        _ word: ScriptPiece, _ arguments: inout ScriptArguments, location: SourceLocation
+    ) throws(ScriptError) -> Command {
+        let name = word.text
+        switch name {
+        case "settings": return .settings(try settings(&arguments))
+        case "field": return .field(try field(&arguments, location: location))
+        case "element": return .element(try element(&arguments, location: location))
+        case "focus":
+            let id = try identifier(&arguments, command: "focus", usage: "focus ID")
+            return .focus(Located(id.text, at: arguments.location(id.column)))
+        case "swipe": return .swipe(try choice(&arguments, what: "swipe direction", usage: "swipe"))
+        case "rotor": return .rotor(try choice(&arguments, what: "rotor unit", usage: "rotor"))
+        case "key": return .key(try choice(&arguments, what: "key", usage: "key"))
+        case "edit": return .edit(try choice(&arguments, what: "edit action", usage: "edit"))
+        case "double-tap", "lift", "split-tap", "hold":
+            try arguments.finish(usage: name)
+            switch name {
+            case "double-tap": return .doubleTap
+            case "lift": return .lift
+            case "split-tap": return .splitTap
+            default: return .hold
+            }
+        case "touch": return .touch(try target(&arguments, command: name))
+        case "slide": return .slide(try target(&arguments, command: name))
+        case "type": return .type(try secret(&arguments, command: name))
+        case "keys": return .keys(try secret(&arguments, command: name))
+        case "clipboard": return .clipboard(try secret(&arguments, command: name))
+        case "dictate": return .dictate(try secret(&arguments, command: name))
+        case "wait":
+            let seconds = try number(&arguments, usage: "wait SECONDS", signed: false, expected: "a non-negative number of seconds, like 0.5")
+            try arguments.finish(usage: "wait SECONDS")
+            return .wait(seconds)
+        case "expect": return .expect(try expectation(&arguments))
+        default:
+            var message = "unknown command '\(name)'"
+            if let guess = ScriptValues.suggestion(for: name, among: Self.commandNames) {
+                message += "; did you mean '\(guess)'?"
+            }
+            throw arguments.error(message, at: word.column)
+        }
+    }
+
+    private func expectation(_ arguments: inout ScriptArguments) throws(ScriptError) -> Expectation {
+        guard let form = arguments.next() else {
+            throw arguments.missing("missing argument; usage: expect \(Self.expectationNames.joined(separator: "|")) …")
+        }
+        guard form.isWord else {
+            throw arguments.error("expect needs one of \(ScriptValues.list(Self.expectationNames)) first", at: form.column)
+        }
+        switch form.value.text {
+        case "speech": return .speech(try secret(&arguments, command: "expect speech"))
+        case "value": return .value(try secret(&arguments, command: "expect value"))
+        case "count": return .count(try count(&arguments, usage: "expect count N"))
+        case "cursor": return .cursor(try count(&arguments, usage: "expect cursor N"))
+        case "no-speech":
+            try arguments.finish(usage: "expect no-speech")
+            return .noSpeech
+        case "sound": return .sound(try choice(&arguments, what: "sound", usage: "expect sound"))
+        default:
+            let message = ScriptValues.unknown("expectation", form.value, allowed: Self.expectationNames)
+            throw arguments.error(message, at: form.column)
+        }
+    }
+
+    /// Exactly one quoted string; nothing about a wrong argument is ever echoed.
+    private func secret(_ arguments: inout ScriptArguments, command: String) throws(ScriptError) -> String {
+        guard let token = arguments.next() else { throw arguments.missing("\(command) expects a quoted string") }
+        guard token.isString else { throw arguments.error("\(command) expects a quoted string", at: token.column) }
+        if let extra = arguments.next() {
+            throw arguments.error("extra argument; \(command) takes one quoted string", at: extra.column)
+        }
+        return token.value.text
+    }
+
+    /// A bare ID, then nothing else.
+    private func identifier(
+        _ arguments: inout ScriptArguments, command: String, usage: String
+    ) throws(ScriptError) -> ScriptPiece {
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.isWord else {
+            throw arguments.error("\(command) expects an element ID without quotes", at: token.column)
+        }
+        try arguments.finish(usage: usage)
+        return token.value
+    }
+
+    /// One value of a closed set, bare or quoted, then nothing else.
+    private func choice<Choice: CaseIterable & RawRepresentable>(
+        _ arguments: inout ScriptArguments, what: String, usage command: String
+    ) throws(ScriptError) -> Choice where Choice.RawValue == String {
+        var usage: String { "\(command) \(Choice.allCases.map(\.rawValue).joined(separator: "|"))" }
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.key == nil else { throw arguments.error("expected a \(what); usage: \(usage)", at: token.column) }
+        let value: Choice = try ScriptValues.choice(token.value, what: what, line: arguments.line)
+        try arguments.finish(usage: usage)
+        return value
+    }
+
+    /// `KEY` (a key name or character) or `X,Y` (a point), then nothing else.
+    private func target(_ arguments: inout ScriptArguments, command: String) throws(ScriptError) -> TouchTarget {
+        let usage = "\(command) KEY|X,Y"
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.key == nil else {
+            throw arguments.error("\(command) expects a key name or an X,Y point", at: token.column)
+        }
+        try arguments.finish(usage: usage)
+        let text = token.value.text
+        guard !text.isEmpty else { throw arguments.error("empty key name", at: token.column) }
+        if !token.value.quoted {
+            let parts = token.value.commaSeparated()
+            if parts.count == 2,
+               let x = ScriptValues.decimal(parts[0].text, signed: true),
+               let y = ScriptValues.decimal(parts[1].text, signed: true) {
+                return .point(x: x, y: y)
+            }
+        }
+        return .key(text)
+    }
+
+    private func number(
+        _ arguments: inout ScriptArguments, usage: String, signed: Bool, expected: String
+    ) throws(ScriptError) -> Double {
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.isWord, let value = ScriptValues.decimal(token.value.text, signed: signed) else {
+            throw arguments.error("bad number; expected \(expected)", at: token.column)
+        }
+        return value
+    }
+
+    private func count(_ arguments: inout ScriptArguments, usage: String) throws(ScriptError) -> Int {
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.isWord else { throw arguments.error("bad number; expected a whole number, like 3", at: token.column) }
+        let value = try ScriptValues.integer(token.value, line: arguments.line)
+        try arguments.finish(usage: usage)
+        return value
+    }
+}
+
+/// The tokens of one line after the command word, read front to back.
+struct ScriptArguments {
+    private var tokens: ArraySlice<ScriptToken>
+    /// The line number, for locations.
+    let line: Int
+    /// The column just past the line's last token, where a missing argument is reported.
+    private let endColumn: Int
+
+    init(_ tokens: [ScriptToken], line: Int) {
+        self.tokens = tokens[...]
+        self.line = line
+        self.endColumn = tokens.last?.endColumn ?? 1
+    }
+
+    /// Whether every token has been read.
+    var isEmpty: Bool { tokens.isEmpty }
+
+    /// The next token, if any.
+    mutating func next() -> ScriptToken? { tokens.popFirst() }
+
+    /// A location on this line.
+    func location(_ column: Int) -> SourceLocation { SourceLocation(line: line, column: column) }
+
+    /// An error at a column of this line.
+    func error(_ message: String, at column: Int) -> ScriptError { ScriptError(message, line: line, column: column) }
+
+    /// An error just past the last token, for a missing argument.
+    func missing(_ message: String) -> ScriptError { error(message, at: endColumn) }
+
+    /// Fails at the first token left over.
+    func finish(usage: String) throws(ScriptError) {
+        guard let extra = tokens.first else { return }
+        throw error("extra argument; usage: \(usage)", at: extra.column)
+    }
+}

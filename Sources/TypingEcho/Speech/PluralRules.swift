@@ -1,0 +1,42 @@
+import CICU
+
+/// ICU's cardinal plural rules and number formatting for one locale.
+final class PluralRules: @unchecked Sendable {
+    // Immutable after init; ICU documents select/format on a const object as thread-safe.
+    private let rules: OpaquePointer
+    /// The ICU locale id.
+    let locale: String
+
+    /// Opens the rules of an ICU locale id.
+    init(locale: String) throws(ICUError) {
+        var status: Int32 = 0
+        let rules = tecu_plurals_open(locale, &status)
+        guard status <= 0, let rules else { throw ICUError(code: status, operation: "opening plural rules for \(locale)") }
+        self.rules = rules
+        self.locale = locale
+    }
+
+    deinit { tecu_plurals_close(rules) }
+
+    /// The category ("one", "few", "many", "other", …) of a count.
+    func category(of number: Int) -> String {
+        (try? ICU.withResizingByteBuffer("selecting a plural form", initialCapacity: 16) { buffer, capacity, status in
+            tecu_plurals_select(rules, Double(number), buffer, capacity, &status)
+        }) ?? "other"
+    }
+
+    /// Every category these rules can select.
+    var categories: [String] {
+        let list = (try? ICU.withResizingByteBuffer("listing plural forms") { buffer, capacity, status in
+            tecu_plurals_keywords(rules, buffer, capacity, &status)
+        }) ?? "other"
+        return list.split(separator: " ").map(String.init)
+    }
+
+    /// The number written with the locale's digits, without grouping ("22", "٢٢").
+    func format(_ number: Int) -> String {
+        (try? ICU.withResizingUTF16Buffer("formatting a number", initialCapacity: 32) { buffer, capacity, status in
+            tecu_format_integer(locale, Int64(number), buffer, capacity, &status)
+        }) ?? String(number)
+    }
+}

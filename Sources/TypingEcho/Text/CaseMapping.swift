@@ -1,0 +1,40 @@
+import CICU
+
+/// Locale-aware case mapping and normalisation through ICU.
+public enum CaseMapping {
+    /// Lower-cases text per the locale's rules (Turkish İ → i, I → ı).
+    /// - Complexity: O(n).
+    public static func lowercase(_ text: String, locale: String) -> String {
+        map(text) { source, count, destination, capacity, status in
+            tecu_to_lower(source, count, destination, capacity, locale, &status)
+        }
+    }
+
+    /// Upper-cases text per the locale's rules (Turkish i → İ).
+    /// - Complexity: O(n).
+    public static func uppercase(_ text: String, locale: String) -> String {
+        map(text) { source, count, destination, capacity, status in
+            tecu_to_upper(source, count, destination, capacity, locale, &status)
+        }
+    }
+
+    /// NFC-normalises text. - Complexity: O(n).
+    public static func nfc(_ text: String) -> String {
+        map(text) { source, count, destination, capacity, status in
+            tecu_normalize_nfc(source, count, destination, capacity, &status)
+        }
+    }
+
+    private static func map(
+        _ text: String,
+        _ body: (UnsafePointer<UInt16>, Int32, UnsafeMutablePointer<UInt16>, Int32, inout Int32) -> Int32
+    ) -> String {
+        let units = Array(text.utf16)
+        let result = try? units.withUnsafeBufferPointer { source throws(ICUError) in
+            try ICU.withResizingUTF16Buffer("mapping case", initialCapacity: units.count + 8) { destination, capacity, status in
+                body(source.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(units.count), destination, capacity, &status)
+            }
+        }
+        return result ?? text
+    }
+}

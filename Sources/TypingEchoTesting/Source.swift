@@ -1,0 +1,77 @@
+/// The record of bounded integer choices a generator makes while building one value.
+///
+/// Every random decision a ``Gen`` takes is a call to ``draw(upTo:)``. A fresh source
+/// answers from a ``SeededGenerator``; a replaying source answers from a recorded
+/// choice sequence (and with zero once that runs out). Shrinking edits the recorded
+/// sequence and replays the generator, which is why it works through `map`, `flatMap`,
+/// `filter` and collections without any per-type shrinking code.
+///
+/// Zero is always the simplest answer: generators map choice `0` to their simplest value.
+public final class Source {
+    private var random: SeededGenerator?
+    private let prefix: [UInt64]
+    private(set) var choices: [UInt64] = []
+    private(set) var bounds: [UInt64] = []
+    private(set) var spans: [Range<Int>] = []
+
+    /// The most choices one value may take before the case is abandoned.
+    static let maximumChoices = 50_000
+
+    /// Creates a source that draws fresh random choices.
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        prefix = []
+    }
+
+    /// Creates a source that replays `choices`, then answers zero.
+    init(replaying choices: [UInt64]) {
+        random = nil
+        prefix = choices
+    }
+
+    /// Draws an integer in `0...bound`; zero is the simplest answer, the one shrinking moves toward.
+    ///
+    /// Throws ``GenerationError/overrun`` once a value has taken too many choices.
+    public func draw(upTo bound: UInt64) throws -> UInt64 {
+        try draw(upTo: bound) { $0.next(upTo: bound) }
+    }
+
+    /// Draws an integer in `0...bound`, letting `fresh` pick it when this source is not replaying.
+    ///
+    /// `fresh` shapes the distribution of new values (biasing toward edges, or choosing
+    /// a length up front); the recorded choice is what counts when replaying.
+    func draw(upTo bound: UInt64, fresh: (inout SeededGenerator) -> UInt64) throws -> UInt64 {
+        guard choices.count < Self.maximumChoices else { throw GenerationError.overrun }
+        let index = choices.count
+        let value: UInt64
+        if index < prefix.count {
+            value = min(prefix[index], bound)
+        } else if random != nil {
+            value = min(fresh(&random!), bound)
+        } else {
+            value = 0
+        }
+        choices.append(value)
+        bounds.append(bound)
+        return value
+    }
+
+    /// Runs `body` and records the choices it drew as one span, a unit shrinking may delete or reorder.
+    func span<T>(_ body: () throws -> T) rethrows -> T {
+        let start = choices.count
+        let value = try body()
+        if choices.count > start { spans.append(start..<choices.count) }
+        return value
+    }
+}
+
+@available(*, unavailable, message: "A Source belongs to the one case it is generating.")
+extension Source: Sendable {}
+
+/// Why a generator produced no value for a case; such cases are discarded, not failed.
+public enum GenerationError: Error, Sendable, Hashable {
+    /// A ``Gen/filter(maxAttempts:_:)`` found no acceptable value in its attempts.
+    case rejected
+    /// The value needed more than the allowed number of choices.
+    case overrun
+}
