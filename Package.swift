@@ -28,7 +28,7 @@ let package = Package(
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
         .executableTarget(name: "typing-echo", dependencies: ["TypingEcho"]),
-        .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting"]),
+        .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting"]),
     ],
     swiftLanguageModes: [.v6]

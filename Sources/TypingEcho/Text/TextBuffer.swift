@@ -283,7 +283,9 @@ public struct TextBuffer: Sendable {
     /// Boundaries before the edit cannot change (grapheme rules look at one character to the
     /// right). After the edit, the new segmentation is walked until one of its boundaries
     /// coincides with an old boundary past the edit; from there on ICU's forward rules give
-    /// the same boundaries as before. Returns the new insertion point.
+    /// the same boundaries as before. Returns the new insertion point: the end of the inserted
+    /// text, or the end of the character it joined when the edit merged characters (a ZWJ
+    /// typed between two emoji, a deletion that pairs two regional indicators).
     /// - Complexity: O(m + k + w): m inserted units, k gap movement, w the resync window.
     private mutating func replace(_ range: Range<TextPosition>, with units: [UInt16]) -> TextPosition {
         let storage = uniqueStorage()
@@ -307,7 +309,8 @@ public struct TextBuffer: Sendable {
         iterator = storage.characterIterator()
 
         var newBoundaries = 0
-        var caret: TextPosition?
+        // The caret goes to the first boundary at or after the end of the inserted text.
+        var caret: TextPosition? = insertedEnd == anchor ? TextPosition(character: anchorCharacter, utf16: anchor) : nil
         var oldIndex = 0
         position = anchor
         while true {
