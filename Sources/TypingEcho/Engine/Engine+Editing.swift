@@ -31,6 +31,7 @@ extension Engine {
         guard let (edit, endedWord) = result else { return }
         emitEdit(edit, in: position)
         if isSecure {
+            secureInputSeen = true
             play(.click)
             return
         }

@@ -70,9 +70,12 @@ extension Engine {
         return result
     }
 
-    /// Reports where the focused field's insertion point is.
+    /// Reports where the focused field's insertion point is. In a secure field the UTF-16
+    /// offset is reported equal to the character offset: the real one would tell how the
+    /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
     mutating func emitCursor(_ position: Int) {
-        guard let buffer = elements[position].field?.buffer else { return }
-        emit(.cursor(field: elements[position].id, offset: buffer.insertionPoint.character, utf16: buffer.insertionPoint.utf16))
+        guard let field = elements[position].field else { return }
+        let point = field.buffer.insertionPoint
+        emit(.cursor(field: elements[position].id, offset: point.character, utf16: field.isSecure ? point.character : point.utf16))
     }
 }

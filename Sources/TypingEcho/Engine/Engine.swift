@@ -26,6 +26,8 @@ public struct Engine: Sendable {
     public private(set) var rotor = RotorUnit.characters
     /// What the user has copied.
     var clipboard: String?
+    /// Whether any secure field has ever held text in this session (see `check`).
+    var secureInputSeen = false
     var phrasebook: Phrasebook
     var speech = SpeechChannel()
     var expectations = ExpectationLog()
@@ -148,6 +150,7 @@ public struct Engine: Sendable {
     }
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
+        if let field = element.field, field.isSecure, !field.buffer.isEmpty { secureInputSeen = true }
         if let existing = index[element.id] {
             // A new declaration of an id replaces the element in place (a screen update).
             elements[existing] = element
@@ -211,5 +214,19 @@ extension Command {
         case .settings, .field, .element, .clipboard, .wait, .expect: return false
         default: return true
         }
+    }
+}
+
+extension Engine: CustomStringConvertible, CustomReflectable {
+    /// A summary without any text: `Engine(at 3.000, 3 elements, focus pw)`.
+    public var description: String {
+        let focus = focusedElement.map { ", focus \($0.id)" } ?? ""
+        return "Engine(at \(now), \(elements.count) elements\(focus))"
+    }
+
+    /// The state a debugger needs; fields show counts only (see `TextField`).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["now": now, "elements": elements, "focusIndex": focusIndex as Any,
+                                "rotor": rotor, "settings": settings], displayStyle: .struct)
     }
 }

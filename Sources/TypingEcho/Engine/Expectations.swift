@@ -67,7 +67,9 @@ extension Engine {
         switch expectation {
         case .speech(let text):
             if heard.contains(text) { return nil }
-            let shown = SecretGuard(elements).mayReveal(text) ? "(\(text.count) characters, not shown: they overlap a secure field)" : "\"\(text)\""
+            // Once anything has entered a secure field, the expected text may be (part of) the
+            // secret, even if it has since been deleted: it is not repeated back.
+            let shown = secureInputSeen ? "(\(text.count) characters, not shown once a secure field has held text)" : "\"\(text)\""
             return "expected speech \(shown); heard \(describe(heard))"
         case .noSpeech:
             return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"
@@ -98,37 +100,5 @@ extension Engine {
         if heard.isEmpty { return "nothing" }
         let shown = heard.suffix(8).map { "\"\($0)\"" }.joined(separator: ", ")
         return heard.count > 8 ? "… \(shown)" : shown
-    }
-}
-
-/// Tells whether a text could reveal any secure field's contents: whether it shares a run of
-/// two or more characters with one. Used before echoing a script's own text back in a message.
-public struct SecretGuard {
-    private let secrets: [[Character]]
-
-    /// Collects the contents of the secure fields among `elements`.
-    public init(_ elements: [Element]) {
-        secrets = elements.compactMap { element in
-            guard let field = element.field, field.isSecure, field.buffer.characterCount > 0 else { return nil }
-            return Array(field.buffer.string)
-        }
-    }
-
-    /// Whether `text` contains any two consecutive characters of a secret, or a one-character secret.
-    public func mayReveal(_ text: String) -> Bool {
-        let characters = Array(text)
-        for secret in secrets {
-            if secret.count == 1 { if characters.contains(secret[0]) { return true } else { continue } }
-            for start in 0..<(secret.count - 1) where Self.contains(characters, secret[start], secret[start + 1]) {
-                return true
-            }
-        }
-        return false
-    }
-
-    private static func contains(_ text: [Character], _ first: Character, _ second: Character) -> Bool {
-        guard text.count >= 2 else { return false }
-        for index in 0..<(text.count - 1) where text[index] == first && text[index + 1] == second { return true }
-        return false
     }
 }

@@ -1,10 +1,11 @@
 /// A position in a replay script, 1-based, as printed in `FILE:LINE:COLUMN`.
 ///
-/// Columns count Unicode scalars from the start of the line.
+/// Columns count characters (grapheme clusters) from the start of the line, as a reader
+/// sees them.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line number.
     public var line: Int
-    /// The 1-based column, in Unicode scalars.
+    /// The 1-based column, in characters.
     public var column: Int
 
     /// Creates a location.

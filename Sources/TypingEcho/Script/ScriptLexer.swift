@@ -58,7 +58,7 @@ struct ScriptToken: Sendable {
 ///
 /// `#` starts a comment anywhere outside a quoted string; spaces and tabs separate tokens.
 /// The lexer works on the validated UTF-8 bytes: every delimiter is ASCII, which never occurs
-/// inside a multi-byte sequence, and columns are counted in scalars only when asked for.
+/// inside a multi-byte sequence, and columns are counted in characters only when asked for.
 struct ScriptLexer {
     private let bytes: [UInt8]
     private let line: Int
@@ -90,27 +90,36 @@ struct ScriptLexer {
         return try lexer.tokens()
     }
 
-    /// Checks the whole line is UTF-8, reporting the first bad byte at its column in Unicode scalars.
-    private func validate() throws(ScriptError) {
+    /// Checks the whole line is UTF-8, reporting the first bad byte at its column.
+    private mutating func validate() throws(ScriptError) {
         var iterator = bytes[index...].makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
-        var scalars = 0
+        var consumed = index
         while true {
             switch parser.parseScalar(from: &iterator) {
-            case .valid: scalars += 1
+            case .valid(let encoded): consumed += encoded.count
             case .emptyInput: return
-            case .error: throw ScriptError("invalid UTF-8", line: line, column: scalars + 1)
+            case .error: throw ScriptError("invalid UTF-8", line: line, column: column(at: consumed))
             }
         }
     }
 
-    /// The 1-based column, in scalars, of the byte at `target` (the start of a scalar).
+    /// The 1-based column, in characters (grapheme clusters), of the byte at `target`.
+    ///
+    /// Characters, not scalars or bytes: a column then depends only on how many characters
+    /// come before, so an error after a quoted password reveals no more than its length.
     private mutating func column(at target: Int) -> Int {
         if target < columnMark.index { columnMark = (start, 1) }
         var (position, column) = columnMark
-        while position < target {
-            if bytes[position] & 0xC0 != 0x80 { column += 1 }
+        // ASCII runs advance one column per byte; anything else is counted as characters.
+        while position < target && bytes[position] < 0x80 && (position + 1 >= bytes.count || bytes[position + 1] < 0x80) {
+            column += 1
             position += 1
+        }
+        if position < target {
+            let prefix = String(decoding: bytes[start..<target], as: UTF8.self)
+            columnMark = (target, prefix.count + 1)
+            return prefix.count + 1
         }
         columnMark = (target, column)
         return column

@@ -29,6 +29,8 @@ public struct DataFile: Sendable {
 
     /// The entries in file order.
     public private(set) var entries: [Entry] = []
+    /// The entries by section, then key.
+    public private(set) var sections: [String: [String: String]] = [:]
 
     /// Reads a data file, rejecting entries outside a section, empty values and duplicate keys.
     /// - Complexity: O(n) in the file's size.
@@ -61,15 +63,12 @@ public struct DataFile: Sendable {
                 throw Problem(file: file, line: number, message: "duplicate key '\(key)' in [\(section)]")
             }
             entries.append(Entry(section: section, key: key, value: value, line: number))
+            sections[section, default: [:]][key] = value
         }
     }
 
     /// The entries of one section as a dictionary.
-    public func section(_ name: String) -> [String: String] {
-        var result: [String: String] = [:]
-        for entry in entries where entry.section == name { result[entry.key] = entry.value }
-        return result
-    }
+    public func section(_ name: String) -> [String: String] { sections[name] ?? [:] }
 }
 
 extension StringProtocol {

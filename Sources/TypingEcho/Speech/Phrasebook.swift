@@ -21,13 +21,8 @@ public struct Phrasebook: Sendable {
     public init(locale tag: String) throws(LocaleError) {
         let icu = try Self.icuLocale(for: tag)
         let candidates = Self.fallbacks(for: tag)
-        func load(_ table: [String: [UInt8]], _ prefix: String) -> [DataFile] {
-            candidates.compactMap { name in
-                table[name].flatMap { try? DataFile(named: "\(prefix)\(name).txt", utf8: $0) }
-            }
-        }
-        let speechFiles = load(EmbeddedData.speech, "Localization/speech-")
-        let phoneticFiles = load(EmbeddedData.phonetics, "Phonetics/")
+        let speechFiles = candidates.compactMap { EmbeddedData.parsedSpeech[$0] }
+        let phoneticFiles = candidates.compactMap { EmbeddedData.parsedPhonetics[$0] }
         func merged(_ files: [DataFile], _ section: String) -> [String: String] {
             files.reversed().reduce(into: [:]) { result, file in result.merge(file.section(section)) { $1 } }
         }

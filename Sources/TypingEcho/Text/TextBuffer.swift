@@ -185,7 +185,8 @@ public struct TextBuffer: Sendable {
     /// A segment is a word when it holds a letter, digit, ideograph or symbol (emoji count);
     /// spaces and punctuation alone are not. With no word left, the move goes to the end of
     /// the text in that direction.
-    /// - Returns: The move (its `passed` is the word), or nil at the start or end of the text.
+    /// - Returns: The move (its `passed` is the whole word, even when the move began inside
+    ///   it), or nil at the start or end of the text.
     /// - Complexity: O(w): w the length of the text passed.
     public mutating func moveWord(_ direction: TextDirection) -> TextMove? {
         selection = nil
@@ -211,6 +212,12 @@ public struct TextBuffer: Sendable {
                 if isWord(previous..<target) { word = previous..<target }
                 target = previous
             }
+        }
+        // Say the whole word even when the move started or ended inside it.
+        if let partial = word {
+            let start = direction == .forward ? Int(tecu_breaker_preceding(iterator, Int64(partial.upperBound))) : partial.lowerBound
+            let end = direction == .forward ? partial.upperBound : Int(tecu_breaker_following(iterator, Int64(partial.lowerBound)))
+            if start >= 0 && end > start { word = start..<end }
         }
         let span = min(here, target)..<max(here, target)
         let passed = countCharacters(in: span)
