@@ -42,11 +42,6 @@ int32_t tecu_char_name(uint32_t scalar, char *buffer, int32_t capacity, int32_t 
     return u_charName((UChar32)scalar, U_UNICODE_CHAR_NAME, buffer, capacity, (UErrorCode *)status);
 }
 
-int32_t tecu_char_alias(uint32_t scalar, char *buffer, int32_t capacity, int32_t *status) {
-    if (U_FAILURE(*status)) return 0;
-    return u_charName((UChar32)scalar, U_CHAR_NAME_ALIAS, buffer, capacity, (UErrorCode *)status);
-}
-
 int32_t tecu_to_lower(const uint16_t *source, int32_t count, uint16_t *destination,
                       int32_t capacity, const char *locale, int32_t *status) {
     if (U_FAILURE(*status)) return 0;

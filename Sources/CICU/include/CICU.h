@@ -112,10 +112,6 @@ bool tecu_char_is_pictographic(uint32_t scalar);
 /// Returns the name's length, 0 when the code point has no name.
 int32_t tecu_char_name(uint32_t scalar, char *buffer, int32_t capacity, int32_t *status);
 
-/// Writes the formal alias of `scalar` (Name_Alias, e.g. "CHARACTER TABULATION" for U+0009,
-/// "BYTE ORDER MARK" for U+FEFF); returns its length, 0 when it has none.
-int32_t tecu_char_alias(uint32_t scalar, char *buffer, int32_t capacity, int32_t *status);
-
 /// Lower-cases `source` per `locale` into `destination`; returns the needed length in units.
 int32_t tecu_to_lower(const uint16_t *source, int32_t count, uint16_t *destination,
                       int32_t capacity, const char *locale, int32_t *status);

@@ -1,5 +1,3 @@
-import CICU
-
 /// How single characters are named when spoken: the locale's names table first, then the
 /// Unicode name from ICU in lower case, so that nothing is spoken as an empty string or a
 /// raw code point.
@@ -24,13 +22,14 @@ extension Phrasebook {
         return sequenceName(scalars)
     }
 
-    /// One scalar's name: the names table, a letter or digit as itself, ICU's name or alias
-    /// in lower case, or the word for an unnamed character (private use, unassigned).
+    /// One scalar's name: the names table, a letter or digit as itself, ICU's name in lower
+    /// case, or a word for a character ICU has no name for (a control, private use, unassigned).
     func name(of scalar: Unicode.Scalar) -> String {
         if let name = names[String(scalar)] { return name }
         let category = CharacterCategory(of: scalar)
         if category.isLetter || category.isNumber { return String(scalar) }
-        return CharacterProperties.name(of: scalar) ?? CharacterProperties.alias(of: scalar) ?? string("character.unnamed")
+        if let name = CharacterProperties.name(of: scalar) { return name }
+        return string(category.rawValue == 15 ? "character.control" : "character.unnamed")
     }
 
     /// A flag: two regional indicators (🇵🇱) or a black flag with tag letters (🏴 gbeng).
@@ -61,16 +60,5 @@ extension Phrasebook {
             }
         }
         return parts.isEmpty ? string("character.unnamed") : parts.joined(separator: listSeparator)
-    }
-}
-
-extension CharacterProperties {
-    /// The formal alias of a scalar in lower case ("character tabulation" for U+0009), if any.
-    public static func alias(of scalar: Unicode.Scalar) -> String? {
-        let alias = try? ICU.withResizingByteBuffer("naming U+\(String(scalar.value, radix: 16, uppercase: true))") { buffer, capacity, status in
-            tecu_char_alias(scalar.value, buffer, capacity, &status)
-        }
-        guard let alias, !alias.isEmpty else { return nil }
-        return alias.lowercased()
     }
 }
