@@ -44,8 +44,9 @@ extension PhoneticAlphabet {
     /// Reads a file and checks both its format and its coverage, as done for `--phonetics FILE`.
     /// - Throws: `PhoneticsError` listing every problem as `FILE:LINE: error: …`.
     public static func load(named file: String, utf8 bytes: some Collection<UInt8>) throws(PhoneticsError) -> PhoneticAlphabet {
-        let alphabet = try PhoneticAlphabet(named: file, utf8: bytes)
-        let problems = alphabet.coverageProblems()
+        var problems: [DataFile.Problem] = []
+        let alphabet = PhoneticAlphabet(named: file, utf8: bytes, problems: &problems)
+        problems += alphabet.coverageProblems()
         guard problems.isEmpty else { throw PhoneticsError(problems: problems) }
         return alphabet
     }

@@ -35,6 +35,13 @@ public struct PhoneticAlphabet: Sendable, Hashable {
     /// - Throws: `PhoneticsError` listing every problem as `FILE:LINE: error: …`.
     public init(named file: String, utf8 bytes: some Collection<UInt8>) throws(PhoneticsError) {
         var problems: [DataFile.Problem] = []
+        self.init(named: file, utf8: bytes, problems: &problems)
+        guard problems.isEmpty else { throw PhoneticsError(problems: problems) }
+    }
+
+    /// Reads a file leniently: every format problem is appended to `problems` and the entry
+    /// is left out, so that coverage can be checked too and all mistakes reported at once.
+    public init(named file: String, utf8 bytes: some Collection<UInt8>, problems: inout [DataFile.Problem]) {
         let data = DataFile(named: file, utf8: bytes, problems: &problems)
         func problem(_ line: Int, _ message: String) { problems.append(.init(file: file, line: line, message: message)) }
         for (section, line) in data.sectionLines.sorted(by: { $0.value < $1.value }) where !Self.sections.contains(section) {
@@ -87,7 +94,6 @@ public struct PhoneticAlphabet: Sendable, Hashable {
         }
         let words = data.section("words")
         if words["capital"] == nil { problem(data.sectionLines["words"] ?? metaLine, "[words] has no 'capital'") }
-        guard problems.isEmpty else { throw PhoneticsError(problems: problems) }
         self.file = file
         self.locale = locale
         self.direction = direction
@@ -140,4 +146,9 @@ public struct PhoneticsError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// One `FILE:LINE: error: MESSAGE` line per problem.
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+
+    /// Collects problems, sorted by line (stable within a line).
+    public init(problems: [DataFile.Problem]) {
+        self.problems = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+    }
 }
