@@ -21,7 +21,7 @@ let package = Package(
             name: "TypingEcho",
             dependencies: ["CICU"],
             path: ".",
-            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md"],
+            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "docs", "README.md", "Phonetics/README.md"],
             sources: ["Sources/TypingEcho"],
             resources: [.embedInCode("Phonetics"), .embedInCode("Localization")],
             linkerSettings: [.linkedLibrary("m")]

@@ -78,6 +78,35 @@ int32_t tecu_locale_from_tag(const char *tag, char *buffer, int32_t capacity, in
     return length;
 }
 
+int32_t tecu_locale_subtag(const char *locale, int32_t which, char *buffer, int32_t capacity,
+                           int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    switch (which) {
+    case 0: return uloc_getLanguage(locale, buffer, capacity, (UErrorCode *)status);
+    case 1: return uloc_getScript(locale, buffer, capacity, (UErrorCode *)status);
+    case 2: return uloc_getCountry(locale, buffer, capacity, (UErrorCode *)status);
+    default: *status = U_ILLEGAL_ARGUMENT_ERROR; return 0;
+    }
+}
+
+int32_t tecu_region_name(const char *region, const char *display_locale, uint16_t *destination,
+                         int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    char locale[16] = "und_";
+    size_t length = strlen(region);
+    if (length == 0 || length > 3) { *status = U_ILLEGAL_ARGUMENT_ERROR; return 0; }
+    memcpy(locale + 4, region, length + 1);
+    int32_t written = uloc_getDisplayCountry(locale, display_locale, destination, capacity, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return written;
+    // ICU echoes the code itself for a region it has no name for.
+    if (written == (int32_t)length && written <= capacity) {
+        bool same = true;
+        for (size_t index = 0; index < length; index++) same = same && destination[index] == (uint16_t)region[index];
+        if (same) return 0;
+    }
+    return written;
+}
+
 bool tecu_locale_is_available(const char *locale) {
     char language[ULOC_LANG_CAPACITY];
     UErrorCode status = U_ZERO_ERROR;
@@ -115,6 +144,28 @@ int32_t tecu_exemplar_pattern(const char *locale, int32_t kind, uint16_t *destin
     int32_t length = uset_toPattern((const USet *)set, destination, capacity, true, (UErrorCode *)status);
     uset_close((USet *)set);
     return length;
+}
+
+int32_t tecu_quotation_marks(const char *locale, uint16_t *destination, int32_t capacity,
+                             int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    ULocaleData *data = ulocdata_open(locale, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return 0;
+    UChar all[64];
+    int32_t written = 0;
+    for (int kind = ULOCDATA_QUOTATION_START; kind <= ULOCDATA_ALT_QUOTATION_END; kind++) {
+        UChar mark[8];
+        UErrorCode local = U_ZERO_ERROR;
+        int32_t length = ulocdata_getDelimiter(data, (ULocaleDataDelimiterType)kind, mark, 8, &local);
+        if (U_FAILURE(local) || length <= 0 || length > 8) continue;
+        if (written > 0) all[written++] = 0x20;
+        memcpy(all + written, mark, sizeof(UChar) * (size_t)length);
+        written += length;
+    }
+    ulocdata_close(data);
+    if (written > capacity) { *status = U_BUFFER_OVERFLOW_ERROR; return written; }
+    memcpy(destination, all, sizeof(UChar) * (size_t)written);
+    return written;
 }
 
 void tecu_set_close(tecu_set *set) { if (set != NULL) uset_close((USet *)set); }

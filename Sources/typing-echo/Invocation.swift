@@ -13,14 +13,14 @@ enum ExitCode: Int32 {
 enum Invocation {
     case help
     case version
-    case replay(script: String, format: Format, overrides: [(key: String, value: String)])
-    case check(scripts: [String], overrides: [(key: String, value: String)])
+    case replay(script: String, format: Format, overrides: [(key: String, value: String)], phonetics: String?)
+    case check(scripts: [String], overrides: [(key: String, value: String)], phonetics: String?)
 
     enum Format: String { case text, json }
 
     static let usage = """
-    usage: typing-echo replay SCRIPT|- [--format text|json] [--set KEY=VALUE …]
-           typing-echo check SCRIPT… [--set KEY=VALUE …]
+    usage: typing-echo replay SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--phonetics FILE]
+           typing-echo check SCRIPT… [--set KEY=VALUE …] [--phonetics FILE]
            typing-echo --help | --version
 
     Models what a screen-reader user hears while typing (VoiceOver on iOS is the reference).
@@ -34,7 +34,13 @@ enum Invocation {
       --format text|json   output of replay (default text; colour only on a terminal, never with NO_COLOR)
       --set KEY=VALUE      a setting that wins over the script's own (repeatable); settings:
                            \(Settings.keys.joined(separator: ", "))
+      --phonetics FILE     speak phonetic words and character names from your own alphabet file
+                           (format: Phonetics/README.md); it is checked first and each problem is
+                           reported as FILE:LINE: error: … (exit 65)
       --help, --version
+
+    An unknown locale (--set locale=xx-YY or settings locale=…) is spoken in English, with a
+    warning on stderr.
 
     exit codes: 0 success, 1 an expectation failed, 64 usage error, 65 bad script, 66 input not readable
     """
@@ -54,6 +60,7 @@ enum Invocation {
         var format = Format.text
         var overrides: [(key: String, value: String)] = []
         var scripts: [String] = []
+        var phonetics: String?
         while let argument = rest.popFirst() {
             switch argument {
             case "--format":
@@ -69,6 +76,9 @@ enum Invocation {
                 var probe = Settings()
                 do { try probe.set(key, to: value) } catch { throw UsageError("--set: \(error.description)") }
                 overrides.append((key, value))
+            case "--phonetics":
+                guard let path = rest.popFirst() else { throw UsageError("--phonetics expects a FILE") }
+                phonetics = path
             case "--help", "-h": return .help
             default:
                 if argument.hasPrefix("--") && argument != "-" { throw UsageError("unknown option '\(argument)'") }
@@ -77,10 +87,10 @@ enum Invocation {
         }
         if command == "replay" {
             guard scripts.count == 1 else { throw UsageError("replay takes exactly one script (or - for standard input)") }
-            return .replay(script: scripts[0], format: format, overrides: overrides)
+            return .replay(script: scripts[0], format: format, overrides: overrides, phonetics: phonetics)
         }
         guard !scripts.isEmpty else { throw UsageError("check needs at least one script") }
-        return .check(scripts: scripts, overrides: overrides)
+        return .check(scripts: scripts, overrides: overrides, phonetics: phonetics)
     }
 }
 

@@ -30,9 +30,10 @@ struct DiscardSink: EventSink {
 }
 
 /// Runs one script, sending events to `sink`; returns the exit code for it.
-func run(script: String, overrides: [(key: String, value: String)], into sink: inout some EventSink) -> (ExitCode, ReplaySession?) {
+func run(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
+         into sink: inout some EventSink) -> (ExitCode, ReplaySession?) {
     var session: ReplaySession
-    do { session = try ReplaySession(overrides: overrides) } catch {
+    do { session = try ReplaySession(overrides: overrides, phonetics: phonetics) } catch {
         printError("typing-echo: \(error.description)")
         return (.usage, nil)
     }
@@ -40,9 +41,12 @@ func run(script: String, overrides: [(key: String, value: String)], into sink: i
     let report: (ExpectationFailure) -> Void = { failure in
         printError("\(name):\(failure.location): error: expectation failed: \(failure.message)")
     }
+    func warn() { for warning in session.takeWarnings() { printError(warning.formatted(file: name)) } }
+    defer { warn() }
     do {
         let problem = try readChunks(of: script) { chunk throws(ScriptError) in
             try session.feed(chunk, into: &sink, failed: report)
+            warn()
         }
         if let problem {
             printError("typing-echo: \(problem)")
@@ -76,18 +80,22 @@ func main() -> ExitCode {
         output.write("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu))\n")
         output.flush()
         return .success
-    case .replay(let script, let format, let overrides):
+    case .replay(let script, let format, let overrides, let phonetics):
+        let (alphabet, failure) = loadPhonetics(phonetics)
+        if let failure { return failure }
         let output = Output(descriptor: 1)
         var sink = OutputSink(output: output, format: format, transcript: Transcript(colour: output.wantsColour))
-        let (code, _) = run(script: script, overrides: overrides, into: &sink)
+        let (code, _) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
         sink.output.flush()
         return code
-    case .check(let scripts, let overrides):
+    case .check(let scripts, let overrides, let phonetics):
+        let (alphabet, failure) = loadPhonetics(phonetics)
+        if let failure { return failure }
         var worst = ExitCode.success
         var output = Output(descriptor: 1)
         for script in scripts {
             var sink = DiscardSink()
-            let (code, session) = run(script: script, overrides: overrides, into: &sink)
+            let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
             let expectations = session?.expectationCount ?? 0
             let failures = session?.failureCount ?? 0
             switch code {

@@ -133,6 +133,16 @@ int32_t tecu_normalize_nfc(const uint16_t *source, int32_t count, uint16_t *dest
 /// Canonicalises a BCP 47 tag ("pl-PL") to an ICU locale id ("pl_PL"); returns its length.
 int32_t tecu_locale_from_tag(const char *tag, char *buffer, int32_t capacity, int32_t *status);
 
+/// Writes one subtag of an ICU locale id (which: 0 language, 1 script, 2 region) as ASCII;
+/// returns its length (0 when the id has no such subtag).
+int32_t tecu_locale_subtag(const char *locale, int32_t which, char *buffer, int32_t capacity,
+                           int32_t *status);
+
+/// Writes the name of a region ("PL") in the language of `display_locale` ("Polska") in
+/// UTF-16; returns its length, 0 when ICU has no name for the region.
+int32_t tecu_region_name(const char *region, const char *display_locale, uint16_t *destination,
+                         int32_t capacity, int32_t *status);
+
 /// Whether ICU has data for the locale's language (it is among ICU's available locales).
 bool tecu_locale_is_available(const char *locale);
 
@@ -140,6 +150,11 @@ bool tecu_locale_is_available(const char *locale);
 /// as a pattern "[a-z…]" in UTF-16; returns the needed length in units.
 int32_t tecu_exemplar_pattern(const char *locale, int32_t kind, uint16_t *destination,
                               int32_t capacity, int32_t *status);
+
+/// Writes the locale's quotation marks (start, end, alternate start, alternate end) as
+/// UTF-16 separated by U+0020; returns the needed length in units.
+int32_t tecu_quotation_marks(const char *locale, uint16_t *destination, int32_t capacity,
+                             int32_t *status);
 
 /// An opaque set of code points and strings made from an exemplar set.
 typedef struct tecu_set tecu_set;

@@ -32,6 +32,10 @@ public struct Engine: Sendable {
     var speech = SpeechChannel()
     var expectations = ExpectationLog()
     var outbox: [TimedEvent] = []
+    /// A user's own phonetic alphabet, kept across locale changes.
+    var customPhonetics: PhoneticAlphabet?
+    /// Warnings not yet taken by `takeWarnings()`.
+    var pendingWarnings: [EngineWarning] = []
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
@@ -45,6 +49,7 @@ public struct Engine: Sendable {
         } catch {
             throw SettingError(key: "locale", problem: error.description)
         }
+        if let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: nil)) }
     }
 
     /// The focused element, if any.
@@ -142,7 +147,7 @@ public struct Engine: Sendable {
                 throw ScriptError(error.description, at: location)
             }
             if assignment.key == "locale" {
-                do { phrasebook = try Phrasebook(locale: settings.locale) } catch {
+                do { try loadPhrasebook(warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(error.description, at: assignment.valueLocation)
                 }
             }
@@ -194,7 +199,7 @@ public struct Engine: Sendable {
         }
         let duration = SpeechTiming.duration(of: text, rate: settings.rate)
         let id = speech.enqueue(duration: duration, at: now)
-        emit(.speak(Utterance(id: id, text: text, role: role, locale: settings.locale, pitch: pitch,
+        emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
                               duration: duration, interrupts: interrupts)))
     }
 

@@ -23,6 +23,15 @@ public struct ReplaySession: Sendable {
         engine = try Engine(overrides: overrides)
     }
 
+    /// Creates a session that speaks phonetic words from a user's own alphabet.
+    public init(overrides: [(key: String, value: String)] = [], phonetics: PhoneticAlphabet?) throws(SettingError) {
+        engine = try Engine(overrides: overrides)
+        engine.usePhonetics(phonetics)
+    }
+
+    /// Warnings since the last call (an unknown locale falling back to English).
+    public mutating func takeWarnings() -> [EngineWarning] { engine.takeWarnings() }
+
     /// Feeds the next bytes of the script, running every line they complete.
     /// - Parameter failed: Called with each expectation that does not hold.
     /// - Throws: `ScriptError` for the first bad line; the session should not be fed after that.

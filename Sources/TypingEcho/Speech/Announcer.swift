@@ -56,7 +56,7 @@ struct Announcer {
     }
 
     private func join(_ parts: [String]) -> String {
-        parts.filter { !$0.isEmpty }.joined(separator: ", ")
+        parts.filter { !$0.isEmpty }.joined(separator: phrasebook.listSeparator)
     }
 }
 

@@ -31,37 +31,58 @@ public struct DataFile: Sendable {
     public private(set) var entries: [Entry] = []
     /// The entries by section, then key.
     public private(set) var sections: [String: [String: String]] = [:]
+    /// The line of each section's first `[header]`, by section name.
+    public private(set) var sectionLines: [String: Int] = [:]
 
     /// Reads a data file, rejecting entries outside a section, empty values and duplicate keys.
+    /// - Throws: The first problem found.
     /// - Complexity: O(n) in the file's size.
     public init(named file: String, utf8 bytes: some Collection<UInt8>) throws(Problem) {
+        var problems: [Problem] = []
+        self.init(named: file, utf8: bytes, problems: &problems)
+        if let first = problems.first { throw first }
+    }
+
+    /// Reads a data file leniently: every bad line is appended to `problems` and skipped, so a
+    /// translator sees all mistakes at once.
+    /// - Complexity: O(n) in the file's size.
+    public init(named file: String, utf8 bytes: some Collection<UInt8>, problems: inout [Problem]) {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw Problem(file: file, line: 1, message: "the file is not valid UTF-8")
+            problems.append(Problem(file: file, line: 1, message: "the file is not valid UTF-8"))
+            return
+        }
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            problems.append(Problem(file: file, line: 1, message: "the file starts with a byte-order mark; save it as UTF-8 without BOM"))
         }
         var section: String?
-        var seen: Set<String> = []
+        var seen: [String: Int] = [:]
         var number = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
-            let line = rawLine.trimmingWhitespace()
+            var line = rawLine.trimmingWhitespace()
+            if number == 1, line.unicodeScalars.first == "\u{FEFF}" { line = String(line.unicodeScalars.dropFirst()).trimmingWhitespace() }
             if line.isEmpty || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") && line.hasSuffix("]") {
-                section = String(line.dropFirst().dropLast()).trimmingWhitespace()
+                let name = String(line.dropFirst().dropLast()).trimmingWhitespace()
+                section = name
+                if sectionLines[name] == nil { sectionLines[name] = number }
                 continue
             }
-            guard let section else {
-                throw Problem(file: file, line: number, message: "an entry before any [section]")
-            }
+            func problem(_ message: String) { problems.append(Problem(file: file, line: number, message: message)) }
+            guard let section else { problem("an entry before any [section]"); continue }
             guard let equals = line.firstRange(of: " = ") else {
-                throw Problem(file: file, line: number, message: "expected 'key = value'")
+                problem(line.hasSuffix(" =") || line.hasSuffix("=") ? "empty value; write 'key = value'" : "expected 'key = value'")
+                continue
             }
             let key = String(line[..<equals.lowerBound]).trimmingWhitespace()
             let value = String(line[equals.upperBound...]).trimmingWhitespace()
-            guard !key.isEmpty else { throw Problem(file: file, line: number, message: "empty key") }
-            guard !value.isEmpty else { throw Problem(file: file, line: number, message: "empty value for '\(key)'") }
-            guard seen.insert(section + "\u{0}" + key).inserted else {
-                throw Problem(file: file, line: number, message: "duplicate key '\(key)' in [\(section)]")
+            guard !key.isEmpty else { problem("empty key"); continue }
+            guard !value.isEmpty else { problem("empty value for '\(key)'"); continue }
+            if let first = seen[section + "\u{0}" + key] {
+                problem("duplicate key '\(key)' in [\(section)] (first on line \(first))")
+                continue
             }
+            seen[section + "\u{0}" + key] = number
             entries.append(Entry(section: section, key: key, value: value, line: number))
             sections[section, default: [:]][key] = value
         }

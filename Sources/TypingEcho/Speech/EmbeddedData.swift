@@ -1,18 +1,5 @@
 /// The translators' data files compiled into the binary (see `Phonetics/README.md`).
 enum EmbeddedData {
-    /// The phonetics files, parsed once on first use (immutable afterwards). A file that does
-    /// not parse is left out here; the validation tests report it with its line.
-    static let parsedPhonetics: [String: DataFile] = parse(phonetics, folder: "Phonetics/", prefix: "")
-
-    /// The speech string files, parsed once on first use.
-    static let parsedSpeech: [String: DataFile] = parse(speech, folder: "Localization/", prefix: "speech-")
-
-    private static func parse(_ files: [String: [UInt8]], folder: String, prefix: String) -> [String: DataFile] {
-        files.reduce(into: [:]) { result, file in
-            result[file.key] = try? DataFile(named: "\(folder)\(prefix)\(file.key).txt", utf8: file.value)
-        }
-    }
-
     /// Phonetic alphabets and spoken names, by locale tag as in the file name.
     static let phonetics: [String: [UInt8]] = [
         "cs": PackageResources.cs_txt,
@@ -32,5 +19,30 @@ enum EmbeddedData {
     /// The engine's spoken strings, by locale tag.
     static let speech: [String: [UInt8]] = [
         "en": PackageResources.speech_en_txt,
+        "pl": PackageResources.speech_pl_txt,
+        "ur": PackageResources.speech_ur_txt,
     ]
+
+    /// The phonetics files, read once; a file with a problem is left out (the tests name it).
+    static let alphabets: [String: PhoneticAlphabet] = phonetics.reduce(into: [:]) { result, file in
+        result[file.key] = try? PhoneticAlphabet(named: "Phonetics/\(file.key).txt", utf8: file.value)
+    }
+
+    /// The speech tables, read once; a file with a problem is left out (the tests name it).
+    static let speechTables: [String: DataFile] = speech.reduce(into: [:]) { result, file in
+        result[file.key] = try? DataFile(named: "Localization/speech-\(file.key).txt", utf8: file.value)
+    }
+}
+
+/// The data files built into the library, for tools and tests that check them.
+public enum BundledData {
+    /// The locales with a phonetics file (`en`, `en-GB`, `pl`, …), sorted.
+    public static var phoneticsLocales: [String] { EmbeddedData.phonetics.keys.sorted() }
+    /// The locales with a speech table (`en`, `pl`, `ur`), sorted.
+    public static var speechLocales: [String] { EmbeddedData.speech.keys.sorted() }
+
+    /// The bytes of `Phonetics/<locale>.txt`.
+    public static func phoneticsFile(_ locale: String) -> [UInt8]? { EmbeddedData.phonetics[locale] }
+    /// The bytes of `Localization/speech-<locale>.txt`.
+    public static func speechFile(_ locale: String) -> [UInt8]? { EmbeddedData.speech[locale] }
 }

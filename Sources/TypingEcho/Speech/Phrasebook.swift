@@ -2,50 +2,75 @@ import CICU
 
 /// What the engine says in one language: its spoken strings, plural forms, character names,
 /// phonetic words and the word for "capital", loaded from the translators' files with
-/// fallback from the region to the language to English (`pl-PL` → `pl` → `en`).
+/// fallback from the region to the language to English (`pl-PL` → `pl` → `en`, as ICU
+/// splits the tag). A tag ICU has no data for (`xx-YY`) is spoken in English and `warning`
+/// says so.
 public struct Phrasebook: Sendable {
-    /// The BCP 47 tag speech is tagged with (`en-US`).
+    /// The BCP 47 tag speech is tagged with: the tag as given, or `en` for an unknown one.
     public let locale: String
     /// The ICU locale id (`en_US`) used for segmentation, case and plurals.
     public let icuLocale: String
-    private let strings: [String: String]
-    private let plurals: [String: [String: String]]
-    private let names: [String: String]
-    private let letters: [String: String]
+    /// Why the requested locale is not used (ICU has no data for it), if it is not.
+    public let warning: String?
+    let info: LocaleInfo
+    let strings: [String: String]
+    let plurals: [String: PluralForms]
+    let names: [String: String]
+    let letters: [String: String]
     /// The word said before a capital letter ("capital").
     public let capitalWord: String
     private let rules: PluralRules
 
     /// Loads the phrasebook for a BCP 47 tag such as `pl-PL`.
+    /// - Parameter custom: A user's own alphabet: its letters replace the locale's, its names
+    ///   and capital word win over the locale's.
     /// - Throws: `LocaleError` when the tag is malformed; missing translations fall back.
-    public init(locale tag: String) throws(LocaleError) {
-        let icu = try Self.icuLocale(for: tag)
-        let candidates = Self.fallbacks(for: tag)
-        let speechFiles = candidates.compactMap { EmbeddedData.parsedSpeech[$0] }
-        let phoneticFiles = candidates.compactMap { EmbeddedData.parsedPhonetics[$0] }
-        func merged(_ files: [DataFile], _ section: String) -> [String: String] {
-            files.reversed().reduce(into: [:]) { result, file in result.merge(file.section(section)) { $1 } }
+    public init(locale tag: String, phonetics custom: PhoneticAlphabet? = nil) throws(LocaleError) {
+        var info = try LocaleInfo(tag: tag)
+        if info.isKnownToICU {
+            locale = tag
+            warning = nil
+        } else {
+            info = try LocaleInfo(tag: "en")
+            locale = "en"
+            warning = "ICU has no data for locale '\(tag)'; speaking English (en) instead"
         }
-        locale = tag
-        icuLocale = icu
-        strings = merged(speechFiles, "strings")
-        var plurals: [String: [String: String]] = [:]
-        // Plural forms come whole from the most specific file that has the key, never mixed.
-        for file in speechFiles.reversed() {
+        self.info = info
+        icuLocale = info.identifier
+        let candidates = info.fallbackTags + (info.fallbackTags.contains("en") ? [] : ["en"])
+        let speech = candidates.compactMap { tag in EmbeddedData.speechTables[tag].map { (tag, $0) } }
+        let alphabets = candidates.compactMap { EmbeddedData.alphabets[$0] }
+        strings = speech.reversed().reduce(into: [:]) { result, table in result.merge(table.1.section("strings")) { $1 } }
+        var cache: [String: PluralRules] = [:]
+        func rules(for id: String) -> PluralRules? {
+            if let cached = cache[id] { return cached }
+            let opened = try? PluralRules(locale: id)
+            cache[id] = opened
+            return opened
+        }
+        var plurals: [String: PluralForms] = [:]
+        // Plural forms come whole from the most specific table that has the key, never mixed,
+        // and are chosen by that table's language: English words follow English rules. When
+        // the table is the user's language, the user's full locale picks digits (ur-IN: ۵).
+        for (tableTag, table) in speech.reversed() {
+            guard let tableInfo = try? LocaleInfo(tag: tableTag) else { continue }
+            let id = tableInfo.language == info.language ? info.identifier : tableInfo.identifier
+            guard let tableRules = rules(for: id) else { continue }
             var forms: [String: [String: String]] = [:]
-            for (key, value) in file.section("plurals") {
+            for (key, value) in table.section("plurals") {
                 guard let dot = key.lastIndex(of: ".") else { continue }
                 forms[String(key[..<dot]), default: [:]][String(key[key.index(after: dot)...])] = value
             }
-            plurals.merge(forms) { $1 }
+            for (key, value) in forms { plurals[key] = PluralForms(forms: value, rules: tableRules) }
         }
         self.plurals = plurals
-        let primaryPhonetics = phoneticFiles.first.map { [$0] } ?? []
-        names = merged(phoneticFiles, "names").reduce(into: [:]) { $0[Self.decodeKey($1.key)] = $1.value }
-        letters = merged(primaryPhonetics, "letters")
-        capitalWord = merged(phoneticFiles, "words")["capital"] ?? "capital"
+        var names = alphabets.reversed().reduce(into: [String: String]()) { $0.merge($1.names) { $1 } }
+        if let custom { names.merge(custom.names) { $1 } }
+        self.names = names
+        letters = custom?.letters ?? alphabets.first?.letters ?? [:]
+        capitalWord = custom?.capitalWord ?? alphabets.first?.capitalWord ?? "capital"
         do {
-            rules = try PluralRules(locale: icu)
+            self.rules = try PluralRules(locale: info.identifier)
         } catch {
             throw LocaleError(tag: tag, reason: error.description)
         }
@@ -56,67 +81,40 @@ public struct Phrasebook: Sendable {
 
     /// A counted phrase with the locale's plural form and digits: "5 characters", "5 znaków".
     public func count(_ key: String, _ number: Int) -> String {
-        let forms = plurals[key] ?? [:]
-        let template = forms[rules.category(of: number)] ?? forms["other"] ?? "{0} \(key)"
-        return template.replacingPlaceholder(with: rules.format(number))
+        guard let entry = plurals[key] else { return "\(rules.format(number)) \(key)" }
+        let template = entry.forms[entry.rules.category(of: number)] ?? entry.forms["other"] ?? "{0} \(key)"
+        return template.replacingPlaceholder(with: entry.rules.format(number))
     }
 
-    /// The phonetic word for a letter ("Mike" for m or M), if the alphabet has one.
+    /// What separates the parts of an announcement: ", " (ur: "، ").
+    public var listSeparator: String { string("separator.list") + " " }
+
+    /// The phonetic word for a letter ("Mike" for m or M), if the alphabet has one. The letter
+    /// is NFC-normalised, then lower-cased by the locale's rules (Turkish İ → i, I → ı), then
+    /// case-folded as a last resort.
     public func phoneticWord(for character: Character) -> String? {
-        letters[String(character)] ?? letters[CaseMapping.lowercase(String(character), locale: icuLocale)]
-    }
-
-    /// How a single character is spoken, without any capital prefix: letters and digits as
-    /// themselves, named symbols by their name ("period"), anything else by its Unicode name.
-    public func spokenName(of character: Character) -> String {
-        let text = String(character)
-        if let name = names[text] { return name }
-        let scalars = character.unicodeScalars
-        if let first = scalars.first {
-            let category = CharacterCategory(of: first)
-            if category.isLetter || category.isNumber { return text }
-            if scalars.count == 1, let name = CharacterProperties.name(of: first) { return name }
-        }
-        // A sequence (emoji with modifiers, ZWJ sequences, flags): name its visible parts.
-        let parts = scalars.filter { $0.value != 0x200D && $0.value != 0xFE0F }.map { scalar in
-            names[String(scalar)] ?? CharacterProperties.name(of: scalar) ?? "U+\(String(scalar.value, radix: 16, uppercase: true))"
-        }
-        return parts.isEmpty ? string("blank") : parts.joined(separator: " ")
+        let text = CaseMapping.nfc(String(character))
+        if let word = letters[text] { return word }
+        let lower = CaseMapping.nfc(CaseMapping.lowercase(text, locale: icuLocale))
+        if let word = letters[lower] { return word }
+        return letters[CaseMapping.nfc(CaseMapping.fold(text))]
     }
 
     /// Every plural category ICU reports for this locale.
     public var pluralCategories: [String] { rules.categories }
 
-    /// The candidate file names for a tag, most specific first, English last.
-    static func fallbacks(for tag: String) -> [String] {
-        var result: [String] = []
-        var parts = tag.split(separator: "-").map(String.init)
-        while !parts.isEmpty {
-            result.append(parts.joined(separator: "-"))
-            parts.removeLast()
-        }
-        if !result.contains("en") { result.append("en") }
-        return result
-    }
-
     /// The ICU locale id for a BCP 47 tag, or an error for a malformed tag.
     static func icuLocale(for tag: String) throws(LocaleError) -> String {
-        do {
-            return try ICU.withResizingByteBuffer("reading the locale tag", initialCapacity: 64) { buffer, capacity, status in
-                tecu_locale_from_tag(tag, buffer, capacity, &status)
-            }
-        } catch {
-            throw LocaleError(tag: tag, reason: "not a BCP 47 language tag")
-        }
+        try LocaleInfo(tag: tag).identifier
     }
+}
 
-    /// Decodes a `U+XXXX` key to its character; other keys are NFC-normalised as they are.
-    static func decodeKey(_ key: String) -> String {
-        if key.hasPrefix("U+"), let value = UInt32(key.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
-            return String(scalar)
-        }
-        return key
-    }
+/// The plural forms of one counted phrase and the rules that choose among them.
+struct PluralForms: Sendable {
+    /// Templates by category (`few` → "{0} znaki").
+    var forms: [String: String]
+    /// The rules of the table's language.
+    var rules: PluralRules
 }
 
 /// A locale tag that cannot be used.

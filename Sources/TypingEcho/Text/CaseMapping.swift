@@ -38,3 +38,16 @@ public enum CaseMapping {
         return result ?? text
     }
 }
+
+extension CaseMapping {
+    /// Case-folds text with Unicode's default folding (locale-independent). - Complexity: O(n).
+    public static func fold(_ text: String) -> String {
+        let units = Array(text.utf16)
+        let result = try? units.withUnsafeBufferPointer { source throws(ICUError) in
+            try ICU.withResizingUTF16Buffer("folding case", initialCapacity: units.count + 8) { destination, capacity, status in
+                tecu_fold_case(source.baseAddress ?? UnsafePointer(bitPattern: 1)!, Int32(units.count), destination, capacity, &status)
+            }
+        }
+        return result ?? text
+    }
+}
