@@ -91,6 +91,8 @@ public struct KeyboardLayout: Sendable {
     /// The ICU locale id used to shift letters (`pl_PL`).
     let icuLocale: String
     private let layers: [KeyboardLayer: [Key]]
+    /// The capital of every character on a key or an alternate, worked out once (ICU).
+    private let capitals: [Character: Character]
 
     init(locale: String, name: String, arrangement: String, screen: Frame, frame: Frame,
          rowPitch: Double, keyGap: Double, icuLocale: String, layers: [KeyboardLayer: [Key]]) {
@@ -103,6 +105,15 @@ public struct KeyboardLayout: Sendable {
         self.keyGap = keyGap
         self.icuLocale = icuLocale
         self.layers = layers
+        var capitals: [Character: Character] = [:]
+        for key in layers.values.joined() {
+            guard case .character(let base) = key.kind else { continue }
+            for character in [base] + key.alternates where capitals[character] == nil {
+                let upper = CaseMapping.uppercase(String(character), locale: icuLocale)
+                capitals[character] = upper.count == 1 ? upper.first! : character
+            }
+        }
+        self.capitals = capitals
     }
 
     /// The keys of a layer, row by row, left to right.
@@ -119,6 +130,7 @@ public struct KeyboardLayout: Sendable {
     /// The character a character key or alternate types with shift on: the locale's capital
     /// when it is a single character (ß stays ß), else the character itself.
     func shifted(_ character: Character) -> Character {
+        if let capital = capitals[character] { return capital }
         let upper = CaseMapping.uppercase(String(character), locale: icuLocale)
         return upper.count == 1 ? upper.first! : character
     }
