@@ -74,8 +74,11 @@ struct AlternatesPopup: Sendable, Hashable {
 
 /// The gesture recogniser of the typing mode in force: one explicit state machine per mode.
 enum TypingRecognizer: Sendable, Hashable {
+    /// Standard typing: double tap or split tap enters.
     case standard(StandardTyping)
+    /// Touch typing: lifting enters.
     case touch(TouchTyping)
+    /// Direct touch typing: a quick tap enters.
     case direct(DirectTyping)
 
     /// A recogniser with the finger up.

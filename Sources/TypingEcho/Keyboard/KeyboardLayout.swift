@@ -94,6 +94,7 @@ public struct KeyboardLayout: Sendable {
     /// The capital of every character on a key or an alternate, worked out once (ICU).
     private let capitals: [Character: Character]
 
+    /// A layout from its parts; capitals are worked out here once.
     init(locale: String, name: String, arrangement: String, screen: Frame, frame: Frame,
          rowPitch: Double, keyGap: Double, icuLocale: String, layers: [KeyboardLayer: [Key]]) {
         self.locale = locale
