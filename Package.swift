@@ -21,9 +21,9 @@ let package = Package(
             name: "TypingEcho",
             dependencies: ["CICU"],
             path: ".",
-            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "docs", "README.md", "Phonetics/README.md"],
+            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs"],
             sources: ["Sources/TypingEcho"],
-            resources: [.embedInCode("Phonetics"), .embedInCode("Localization")],
+            resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards")],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),

@@ -15,12 +15,14 @@ enum Invocation {
     case version
     case replay(script: String, format: Format, overrides: [(key: String, value: String)], phonetics: String?)
     case check(scripts: [String], overrides: [(key: String, value: String)], phonetics: String?)
+    case layouts(locale: String?)
 
     enum Format: String { case text, json }
 
     static let usage = """
     usage: typing-echo replay SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--phonetics FILE]
            typing-echo check SCRIPT… [--set KEY=VALUE …] [--phonetics FILE]
+           typing-echo layouts [LOCALE]
            typing-echo --help | --version
 
     Models what a screen-reader user hears while typing (VoiceOver on iOS is the reference).
@@ -29,6 +31,8 @@ enum Invocation {
       replay   run a .replay script ("-" reads standard input) and print what is heard and
                what happens to the text: a transcript (text, the default) or JSON Lines (json)
       check    run scripts' expect lines only; print PASS or FAIL per script
+      layouts  draw the on-screen keyboards (en-US, pl-PL, de-DE, fr-FR); with a LOCALE, that
+               layout's layers, alternates and every key's frame in points
 
     options:
       --format text|json   output of replay (default text; colour only on a terminal, never with NO_COLOR)
@@ -53,8 +57,11 @@ enum Invocation {
         case "--help", "-h", "help": return .help
         case "--version": return .version
         case "replay", "check": break
+        case "layouts":
+            guard rest.count <= 1 else { throw UsageError("layouts takes at most one LOCALE") }
+            return .layouts(locale: rest.first)
         default:
-            let suggestion = ["replay", "check"].min { editDistance($0, command) < editDistance($1, command) }!
+            let suggestion = ["replay", "check", "layouts"].min { editDistance($0, command) < editDistance($1, command) }!
             throw UsageError("unknown command '\(command)'; did you mean '\(suggestion)'?")
         }
         var format = Format.text

@@ -63,6 +63,26 @@ func run(script: String, overrides: [(key: String, value: String)], phonetics: P
     return (session.failureCount > 0 ? .expectationFailed : .success, session)
 }
 
+/// `typing-echo layouts [LOCALE]`: every layout's letters, or one layout in full.
+func printLayouts(_ locale: String?) -> ExitCode {
+    var output = Output(descriptor: 1)
+    if let locale {
+        guard let layout = KeyboardLayout.named(locale) else {
+            let known = KeyboardLayout.all.map(\.locale).joined(separator: ", ")
+            printError("typing-echo: no keyboard layout for '\(locale)'; layouts: \(known)")
+            return .usage
+        }
+        output.write(KeyboardPicture.render(layout, frames: true) + "\n")
+    } else {
+        for layout in KeyboardLayout.all {
+            output.write(KeyboardPicture.header(layout) + "\n" + KeyboardPicture.picture(of: .letters, in: layout).joined(separator: "\n") + "\n\n")
+        }
+        output.write("typing-echo layouts LOCALE draws every layer, the alternates and the key frames.\n")
+    }
+    output.flush()
+    return .success
+}
+
 func main() -> ExitCode {
     let invocation: Invocation
     do { invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst())) } catch {
@@ -88,6 +108,8 @@ func main() -> ExitCode {
         let (code, _) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
         sink.output.flush()
         return code
+    case .layouts(let locale):
+        return printLayouts(locale)
     case .check(let scripts, let overrides, let phonetics):
         let (alphabet, failure) = loadPhonetics(phonetics)
         if let failure { return failure }

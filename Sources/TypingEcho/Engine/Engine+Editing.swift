@@ -84,7 +84,7 @@ extension Engine {
         }
     }
 
-    private mutating func delete(_ direction: TextDirection, in position: Int) {
+    mutating func delete(_ direction: TextDirection, in position: Int) {
         let edit = update(position) { field in
             direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
         }

@@ -5,6 +5,7 @@ extension Engine {
     mutating func focus(_ target: Int) {
         if let current = focusIndex, current != target { stopEditing(current) }
         focusIndex = target
+        keyboard.state.focusedKey = nil
         emit(.focus(.element(elements[target].id)))
         announceFocused()
     }
@@ -36,7 +37,11 @@ extension Engine {
             }
             focus(target)
         case .up, .down:
-            try moveByRotor(direction == .down ? .forward : .backward, at: location)
+            if rotor == .typingMode {
+                switchTypingMode(forward: direction == .down)
+            } else {
+                try moveByRotor(direction == .down ? .forward : .backward, at: location)
+            }
         }
     }
 
@@ -52,6 +57,7 @@ extension Engine {
                 field.isEditing = true
                 field.buffer.move(toEnd: true)
             }
+            showKeyboard()
             announceFocused()
         } else {
             let toStart = field.buffer.insertionPoint.utf16 != 0

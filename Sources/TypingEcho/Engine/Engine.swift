@@ -12,7 +12,7 @@
 /// with the length of a session (expectations remember a bounded window, see `expectations`).
 public struct Engine: Sendable {
     /// The settings in force.
-    public private(set) var settings: Settings
+    public internal(set) var settings: Settings
     /// Settings given on the command line, which win over the script's.
     private let overrides: [(key: String, value: String)]
     /// The current time.
@@ -36,6 +36,7 @@ public struct Engine: Sendable {
     var customPhonetics: PhoneticAlphabet?
     /// Warnings not yet taken by `takeWarnings()`.
     var pendingWarnings: [EngineWarning] = []
+    var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
@@ -79,7 +80,7 @@ public struct Engine: Sendable {
     /// Lets virtual time run until nothing more is pending (queued speech ends, hints are said)
     /// and sends those events to `sink`. Call once at the end of a session.
     public mutating func finish(into sink: inout some EventSink) {
-        while let next = speech.nextDue { advance(to: next) }
+        while let next = [speech.nextDue, keyboard.restDue].compactMap({ $0 }).min() { advance(to: next) }
         drain(into: &sink)
     }
 
@@ -92,6 +93,7 @@ public struct Engine: Sendable {
 
     private mutating func perform(_ command: Command, at location: SourceLocation) throws(ScriptError) -> ExpectationFailure? {
         if command.isInput { speech.cancelPending() }
+        if command.releasesFinger { releaseFinger() }
         if case .expect = command {} else { expectations.commandRan() }
         switch command {
         case .settings(let assignments):
@@ -123,7 +125,7 @@ public struct Engine: Sendable {
             rotor = unit
             say(phrasebook.string("rotor.\(unit.rawValue)"), role: .status)
         case .doubleTap:
-            try doubleTap(at: location)
+            try doubleTapGesture(at: location)
         case .keys(let text):
             try typeOnHardwareKeyboard(text, at: location)
         case .key(let key):
@@ -132,8 +134,10 @@ public struct Engine: Sendable {
             advance(to: now + VirtualDuration(seconds: seconds))
         case .expect(let expectation):
             return check(expectation, at: location)
-        case .touch, .slide, .lift, .splitTap, .hold, .type:
-            throw ScriptError("on-screen keyboard gestures are not modelled yet; use keys and key for a hardware keyboard", at: location)
+        case .touch, .slide, .lift, .splitTap, .hold:
+            try fingerGesture(command, at: location)
+        case .type(let text):
+            try type(text, at: location)
         case .edit, .clipboard, .dictate:
             throw ScriptError("edit actions, the clipboard and dictation are not modelled yet", at: location)
         }
@@ -174,7 +178,13 @@ public struct Engine: Sendable {
 
     /// Moves the clock forward, performing everything scheduled up to and including `time`.
     mutating func advance(to time: VirtualTime) {
-        while let due = speech.popDue(through: time) {
+        while true {
+            if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
+                now = Swift.max(now, rest)
+                fingerRested()
+                continue
+            }
+            guard let due = speech.popDue(through: time) else { break }
             now = Swift.max(now, due.time)
             switch due.action {
             case .finish(let id):
@@ -218,6 +228,15 @@ extension Command {
         switch self {
         case .settings, .field, .element, .clipboard, .wait, .expect: return false
         default: return true
+        }
+    }
+
+    /// Whether the command is input that takes the finger off the screen (it does not enter
+    /// the key under it): everything but finger gestures, double tap and `type`.
+    var releasesFinger: Bool {
+        switch self {
+        case .touch, .slide, .lift, .splitTap, .hold, .doubleTap, .type: return false
+        default: return isInput
         }
     }
 }

@@ -1,0 +1,32 @@
+/// The keyboard layouts compiled into the binary from `Keyboards/`.
+extension KeyboardLayout {
+    /// The layout files by locale tag as in their names (`layout-pl-PL.txt`).
+    static let embeddedFiles: [(locale: String, bytes: [UInt8])] = [
+        ("en-US", PackageResources.layout_en_US_txt),
+        ("pl-PL", PackageResources.layout_pl_PL_txt),
+        ("de-DE", PackageResources.layout_de_DE_txt),
+        ("fr-FR", PackageResources.layout_fr_FR_txt),
+    ]
+
+    /// Every built-in layout, in the order above; a file that does not read is left out
+    /// (the test suite reads each one and reports its problem).
+    public static let all: [KeyboardLayout] = embeddedFiles.compactMap { file in
+        try? KeyboardLayout(named: "Keyboards/layout-\(file.locale).txt", utf8: file.bytes)
+    }
+
+    /// The layout for a BCP 47 tag: the same tag, else the same language (`pl` → `pl-PL`),
+    /// else en-US.
+    public static func matching(_ tag: String) -> KeyboardLayout {
+        if let exact = all.first(where: { $0.locale.lowercased() == tag.lowercased() }) { return exact }
+        let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        if let same = all.first(where: { $0.locale.split(separator: "-").first?.lowercased() == language }) { return same }
+        return all.first { $0.locale == "en-US" } ?? all[0]
+    }
+
+    /// The layout for a tag when one exists for its language, else nil (for `typing-echo layouts`).
+    public static func named(_ tag: String) -> KeyboardLayout? {
+        let layout = matching(tag)
+        let language = tag.split(separator: "-").first.map { $0.lowercased() }
+        return layout.locale.split(separator: "-").first?.lowercased() == language ? layout : nil
+    }
+}
