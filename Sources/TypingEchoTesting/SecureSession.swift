@@ -142,13 +142,17 @@ public struct SecureSession: Sendable, Hashable, CustomStringConvertible {
                 if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
                 lines.append("expect value \(quoted(correct ? typed : typed + "x"))")
             case .expectSecretSpeech:
-                lines.append("expect speech \(quoted(typed))")
+                // The secret plus a control character, which nothing ever says: it fails in
+                // every run, and its failure message must not show the secret.
+                lines.append("expect speech \(quoted(typed + "\u{1}"))")
             case .expectNumber(let kind, let value):
                 if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
                 lines.append("expect \(kind) \(value)")
             case .malformed(let kind):
                 let piece = quoted(typed.isEmpty ? "s3cret" : typed)
-                let broken = ["kyes \(piece)", "keys \(piece.dropLast())", "keys \(piece) extra", "keys \(piece.dropFirst().dropLast())", "dictate \(piece) \(piece)"]
+                // Each keeps the secret inside quotes: a secret written bare is lexed by its own
+                // characters (the parser's privacy tests cover that case on their own).
+                let broken = ["kyes \(piece)", "keys \(piece.dropLast())", "keys \(piece) extra", "dictate \(piece) \(piece)"]
                 lines.append(broken[kind % broken.count])
             }
         }

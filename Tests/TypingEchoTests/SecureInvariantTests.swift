@@ -14,11 +14,7 @@ struct SecureInvariantTests {
             try require(real.json == shadow.json, "JSON differs from the decoy run:\n\(firstDifference(real.json, shadow.json))")
             try require(real.transcript == shadow.transcript, "transcript differs:\n\(firstDifference(real.transcript, shadow.transcript))")
             try require(real.failures == shadow.failures, "expectation messages differ:\n\(firstDifference(real.failures, shadow.failures))")
-            // A secret written without quotes (malformed(3)) is lexed by its own characters, so
-            // which error it gets may differ; that error must still not show it (checked below).
-            if session.steps.last != .malformed(3) {
-                try require(real.error == shadow.error, "error messages differ: \(real.error ?? "none") / \(shadow.error ?? "none")")
-            }
+            try require(real.error == shadow.error, "error messages differ: \(real.error ?? "none") / \(shadow.error ?? "none")")
             try require(real.descriptions == shadow.descriptions, "descriptions differ")
             // And directly: no two characters of the secret appear where the decoy's output has none.
             if let leaked = LeakOracle.leak(of: session.secret, in: real.everything, publicText: shadow.everything) {

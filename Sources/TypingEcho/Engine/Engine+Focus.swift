@@ -52,7 +52,9 @@ extension Engine {
             throw ScriptError("double-tap with nothing focused; focus an element first", at: location)
         }
         guard let field = elements[position].field, !field.isDisabled else { return }
-        if !field.isEditing {
+        let isEditing = field.isEditing, atStart = field.buffer.insertionPoint.utf16 == 0
+        _ = consume field  // a live copy would make the edits below copy the whole text
+        if !isEditing {
             update(position) { field in
                 field.isEditing = true
                 field.buffer.move(toEnd: true)
@@ -60,7 +62,7 @@ extension Engine {
             showKeyboard()
             announceFocused()
         } else {
-            let toStart = field.buffer.insertionPoint.utf16 != 0
+            let toStart = !atStart
             update(position) { $0.buffer.move(toEnd: !toStart) }
             say(phrasebook.string(toStart ? "insertion-point.start" : "insertion-point.end"), role: .status)
         }

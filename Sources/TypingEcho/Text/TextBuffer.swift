@@ -266,9 +266,11 @@ public struct TextBuffer: Sendable {
         return false
     }
 
-    /// Counts characters in a range whose ends are character boundaries. - Complexity: O(range).
-    private mutating func countCharacters(in range: Range<Int>) -> Int {
-        let iterator = uniqueStorage().characterIterator()
+    /// Counts characters in a range whose ends are character boundaries. The caller has made
+    /// the storage unique (checking again here would see the caller's own reference and copy).
+    /// - Complexity: O(range).
+    private func countCharacters(in range: Range<Int>) -> Int {
+        let iterator = storage.characterIterator()
         var count = 0
         var position = range.lowerBound
         while position < range.upperBound {
