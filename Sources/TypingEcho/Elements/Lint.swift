@@ -62,7 +62,7 @@ public enum Lint {
         if let target = element.labelFor {
             if let field = elements.first(where: { $0.id == target && $0.field != nil }) {
                 if !element.isHidden, normalised(element.label) == normalised(field.label) {
-                    found.append((.duplicatedLabel, "the visible label '\(element.label)' is read again as field '\(field.id)''s label; hide it (hidden) and let labels= merge its frame into the field's"))
+                    found.append((.duplicatedLabel, "the visible label '\(element.label)' is read again as the label of field '\(field.id)'; hide it (hidden) and let labels= merge its frame into the field's"))
                 }
             } else {
                 found.append((.labelsNothing, "labels=\(target) names no text field on this screen"))

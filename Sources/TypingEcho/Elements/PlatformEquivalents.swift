@@ -34,10 +34,11 @@ public struct PlatformEquivalents: Sendable, Hashable {
         var ariaList: [Attribute] = [], androidList: [Attribute] = [], flutter: [String] = []
         func aria(_ name: String, _ value: String) { ariaList.append(Attribute(name: name, value: value)) }
         func android(_ name: String, _ value: String) { androidList.append(Attribute(name: name, value: value)) }
-        if !element.label.isEmpty { aria("aria-label", element.label) }
+        ariaRole = Self.ariaRole(element)
+        // Plain text is named by its content; aria-label is for elements with a role.
+        if !element.label.isEmpty, ariaRole != nil { aria("aria-label", element.label) }
         if !labelledBy.isEmpty { aria("aria-labelledby", labelledBy.joined(separator: " ")) }
         if let hint = element.hint { aria("aria-description", hint) }
-        ariaRole = Self.ariaRole(element)
         androidClassName = Self.androidClass(element)
         androidStateDescription = nil
         if let field = element.field {
