@@ -100,3 +100,27 @@ struct DescribeTests {
         #expect(item.equivalents.androidClassName == className)
     }
 }
+
+@Suite("describe on the command line")
+struct DescribeCommandLineTests {
+    @Test("describe prints the login form as VoiceOver reads it; exit codes per SPEC §5")
+    func exitCodes() throws {
+        let login = try Tool.script(Array(try example("login-form.replay").utf8), name: "login-form.replay")
+        let text = try Tool.run(["describe", login])
+        #expect(text.status == 0)
+        #expect(text.output.contains("says:     Selected, Filter by price, button"))
+        #expect(text.output.contains("traits:   button,selected (0x9)"))
+        let json = try Tool.run(["describe", login, "--format", "json"])
+        #expect(json.status == 0)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) is [String: Any])
+        #expect(try Tool.run(["describe"]).status == 64)
+        #expect(try Tool.run(["describe", login, "--format", "yaml"]).status == 64)
+        #expect(try Tool.run(["describe", "/nonexistent/screen.replay"]).status == 66)
+        let bad = try Tool.script(Array("element x label=\"X\" kind=buton\n".utf8), name: "bad-kind.replay")
+        #expect(try Tool.run(["describe", bad]).status == 65)
+        let failing = try Tool.script(Array("element x label=\"X\"\nexpect speech \"Y\"\n".utf8), name: "failing-describe.replay")
+        let result = try Tool.run(["describe", failing])
+        #expect(result.status == 1 && result.output.hasPrefix("1 element, 0 lint findings"))
+        #expect(try Tool.run(["--help"]).output.contains("typing-echo describe SCRIPT"))
+    }
+}
