@@ -121,6 +121,8 @@ func main() -> ExitCode {
         return code
     case .layouts(let locale):
         return printLayouts(locale)
+    case .describe(let script, let format, let overrides):
+        return describe(script: script, format: format, overrides: overrides)
     case .check(let scripts, let overrides, let phonetics):
         let (alphabet, failure) = loadPhonetics(phonetics)
         if let failure { return failure }

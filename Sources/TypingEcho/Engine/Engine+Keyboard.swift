@@ -184,12 +184,6 @@ extension Engine {
             keyboard.recognizer.keysChanged(under: .key(moved))
         }
     }
-
-    /// The element whose frame contains a point: the smallest such frame, the first on ties.
-    func element(atX x: Double, y: Double) -> Int? {
-        elements.indices.filter { elements[$0].frame?.contains(x: x, y: y) == true }
-            .min { elements[$0].frame!.width * elements[$0].frame!.height < elements[$1].frame!.width * elements[$1].frame!.height }
-    }
 }
 
 extension ShiftState {
