@@ -288,3 +288,10 @@ bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset) {
 int32_t tecu_breaker_rule_status(const tecu_breaker *breaker) {
     return ubrk_getRuleStatus(breaker->iterator);
 }
+
+int64_t tecu_breaker_count_all(tecu_breaker *breaker) {
+    int64_t count = 0;
+    ubrk_first(breaker->iterator);
+    while (ubrk_next(breaker->iterator) != UBRK_DONE) count++;
+    return count;
+}

@@ -90,6 +90,10 @@ int64_t tecu_breaker_next(tecu_breaker *breaker);
 /// Whether `offset` is a boundary; leaves the iterator at the first boundary at or after it.
 bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset);
 
+/// Counts the boundaries from the start to the end of the attached text in one C loop over
+/// `ubrk_next`: the ceiling any segmentation walk can reach (used by the benchmarks).
+int64_t tecu_breaker_count_all(tecu_breaker *breaker);
+
 /// The rule status of the segment that ends at the current boundary (word kinds: 0-99 none,
 /// 100-199 number, 200-299 letter, 300-399 kana, 400-499 ideographic).
 int32_t tecu_breaker_rule_status(const tecu_breaker *breaker);

@@ -260,8 +260,11 @@ public struct TextBuffer: Sendable {
     }
 
     /// Counts characters in a range whose ends are character boundaries. - Complexity: O(range).
-    private mutating func countCharacters(in range: Range<Int>) -> Int {
-        let iterator = uniqueStorage().characterIterator()
+    ///
+    /// Callers have made the storage unique already and may hold a reference to it, so this
+    /// must not call `uniqueStorage()`: the extra reference would force a copy of the whole text.
+    private func countCharacters(in range: Range<Int>) -> Int {
+        let iterator = storage.characterIterator()
         var count = 0
         var position = range.lowerBound
         while position < range.upperBound {
