@@ -15,6 +15,24 @@ struct SegmentationBenchmark {
         self.repeats = repeats
     }
 
+    /// The kernels `--profile NAME` runs once each, alone, for callgrind.
+    static let kernels = ["icu-characters", "icu-words", "gap-characters", "gap-words", "string-characters",
+                          "engine-characters", "engine-words"]
+
+    /// Runs one kernel once (repeats = 1), for `valgrind --tool=callgrind --toggle-collect='*walk*'`.
+    func profile(_ kernel: String) {
+        switch kernel {
+        case "icu-characters": _ = rawICU(TECU_BREAK_CHARACTER, expecting: nil)
+        case "icu-words": _ = rawICU(TECU_BREAK_WORD, expecting: nil)
+        case "gap-characters": _ = rawICUOverGapBuffer(TECU_BREAK_CHARACTER)
+        case "gap-words": _ = rawICUOverGapBuffer(TECU_BREAK_WORD)
+        case "string-characters": _ = swiftString()
+        case "engine-characters": _ = engineMoves(word: false, expecting: nil)
+        case "engine-words": _ = engineMoves(word: true, expecting: nil)
+        default: fatalError("unknown kernel \(kernel); one of \(Self.kernels.joined(separator: ", "))")
+        }
+    }
+
     func run() -> [Row] {
         let characters = text.count
         var rows: [Row] = []
@@ -76,7 +94,7 @@ struct SegmentationBenchmark {
         precondition(status <= 0)
         return medianSeconds(repeats: repeats) {
             var count: Int64 = 0
-            let seconds = time { count = tecu_breaker_count_all(breaker) }
+            let seconds = time { count = walkICU(breaker) }
             blackHole(count)
             return seconds
         }
@@ -87,13 +105,7 @@ struct SegmentationBenchmark {
         let string = text
         return medianSeconds(repeats: repeats) {
             var count = 0
-            let seconds = time {
-                var index = string.startIndex
-                while index < string.endIndex {
-                    index = string.index(after: index)
-                    count += 1
-                }
-            }
+            let seconds = time { count = walkString(string) }
             blackHole(count)
             return seconds
         }
@@ -108,16 +120,46 @@ struct SegmentationBenchmark {
             buffer.move(toEnd: false)
             var moves = 0
             var passed = 0
-            let seconds = time {
-                if word {
-                    while let move = buffer.moveWord(.forward) { moves += 1; passed &+= move.characters }
-                } else {
-                    while let move = buffer.moveCharacter(.forward) { moves += 1; passed &+= move.characters }
-                }
-            }
+            let seconds = time { (moves, passed) = word ? walkWords(&buffer) : walkCharacters(&buffer) }
             if let expected { precondition(moves == expected, "engine moved \(moves) times over \(expected) characters") }
             blackHole(passed)
             return seconds
         }
     }
+}
+
+// The measured loops, kept out of line so `valgrind --tool=callgrind --toggle-collect=*walk*`
+// can count each one's instructions on its own.
+
+/// Counts every boundary of the iterator's text in ICU's own C loop.
+@inline(never)
+func walkICU(_ breaker: OpaquePointer) -> Int64 { tecu_breaker_count_all(breaker) }
+
+/// Walks every character of a native Swift String; returns the count.
+@inline(never)
+func walkString(_ string: String) -> Int {
+    var count = 0
+    var index = string.startIndex
+    while index < string.endIndex {
+        index = string.index(after: index)
+        count += 1
+    }
+    return count
+}
+
+/// Moves a buffer's insertion point to the end one character at a time; returns the moves
+/// and the characters passed.
+@inline(never)
+func walkCharacters(_ buffer: inout TextBuffer) -> (Int, Int) {
+    var moves = 0, passed = 0
+    while let move = buffer.moveCharacter(.forward) { moves += 1; passed &+= move.characters }
+    return (moves, passed)
+}
+
+/// Moves a buffer's insertion point to the end one word at a time.
+@inline(never)
+func walkWords(_ buffer: inout TextBuffer) -> (Int, Int) {
+    var moves = 0, passed = 0
+    while let move = buffer.moveWord(.forward) { moves += 1; passed &+= move.characters }
+    return (moves, passed)
 }

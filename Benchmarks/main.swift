@@ -17,8 +17,18 @@ func progress(_ message: String) {
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+if let kernel = option("--profile") {
+    SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 1_000_000, repeats: 1).profile(kernel)
+    exit(0)
+}
+
 var rows: [Row] = []
 progress("segmentation")
 let segmentation = SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? (quick ? 100_000 : 1_000_000), repeats: quick ? 3 : 5)
 rows += segmentation.run()
+progress("keystrokes")
+let keystrokes = KeystrokeBenchmark(sizes: quick ? [100, 10_000, 1_000_000] : [100, 10_000, 1_000_000, 10_000_000],
+                                    repeats: quick ? 3 : 5, rounds: quick ? 20 : 100)
+let keystrokeResults = keystrokes.run()
+rows += keystrokeResults.rows
 printTable(rows, targets: [], header: "# TypingEcho benchmarks")
