@@ -68,9 +68,7 @@ struct KeystrokeBenchmark {
         let insert = medianSeconds(repeats: repeats) {
             var total = 0.0
             for _ in 0..<rounds {
-                total += time {
-                    for index in 0..<burst { buffer.insert(Self.typed[index % Self.typed.count]) }
-                }
+                total += time { walkInserts(&buffer, burst) }
                 for _ in 0..<burst { buffer.deleteBackward() }
             }
             return total
@@ -82,9 +80,7 @@ struct KeystrokeBenchmark {
             removed.reserveCapacity(burst)
             for _ in 0..<rounds {
                 removed.removeAll(keepingCapacity: true)
-                total += time {
-                    for _ in 0..<burst { removed.append(buffer.deleteBackward()!.text) }
-                }
+                total += time { walkDeletes(&buffer, burst, into: &removed) }
                 buffer.insert(removed.reversed().joined())
             }
             return total
@@ -93,10 +89,7 @@ struct KeystrokeBenchmark {
         let move = medianSeconds(repeats: repeats) {
             var total = 0.0
             for _ in 0..<rounds {
-                total += time {
-                    for _ in 0..<burst { _ = buffer.moveCharacter(.forward) }
-                    for _ in 0..<burst { _ = buffer.moveCharacter(.backward) }
-                }
+                total += time { walkMovesThereAndBack(&buffer, burst) }
             }
             return total
         } / Double(rounds * burst * 2)
@@ -123,4 +116,23 @@ struct KeystrokeBenchmark {
         precondition(string == text)
         return Result(bytes: bytes, insert: insert * 1e9, delete: delete * 1e9, move: move * 1e9, stringInsert: stringInsert * 1e9)
     }
+}
+
+/// Types `count` characters at the insertion point (kept out of line for callgrind).
+@inline(never)
+func walkInserts(_ buffer: inout TextBuffer, _ count: Int) {
+    for index in 0..<count { buffer.insert(KeystrokeBenchmark.typed[index % KeystrokeBenchmark.typed.count]) }
+}
+
+/// Presses backspace `count` times, keeping what was removed.
+@inline(never)
+func walkDeletes(_ buffer: inout TextBuffer, _ count: Int, into removed: inout [String]) {
+    for _ in 0..<count { removed.append(buffer.deleteBackward()!.text) }
+}
+
+/// Moves `count` characters forward, then back.
+@inline(never)
+func walkMovesThereAndBack(_ buffer: inout TextBuffer, _ count: Int) {
+    for _ in 0..<count { _ = buffer.moveCharacter(.forward) }
+    for _ in 0..<count { _ = buffer.moveCharacter(.backward) }
 }

@@ -31,4 +31,7 @@ let keystrokes = KeystrokeBenchmark(sizes: quick ? [100, 10_000, 1_000_000] : [1
                                     repeats: quick ? 3 : 5, rounds: quick ? 20 : 100)
 let keystrokeResults = keystrokes.run()
 rows += keystrokeResults.rows
+progress("engine throughput")
+let throughput = ThroughputBenchmark(lines: quick ? 2_000 : 40_000, repeats: quick ? 3 : 5).run()
+rows += throughput.rows
 printTable(rows, targets: [], header: "# TypingEcho benchmarks")
