@@ -17,6 +17,15 @@ func progress(_ message: String) {
     _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
 }
 
+if let kernel = option("--profile"), kernel.hasPrefix("session-") {
+    // One engine run of a generated session, for callgrind: session-plain, session-secure, session-cursor.
+    let session: Session = kernel == "session-secure" ? .hardwareSecure : kernel == "session-cursor" ? .cursorMoves : .hardwarePlain
+    let script = session.parsedScript(lines: 20_000)
+    var sink = CountingSink()
+    runEngine(script, into: &sink)
+    print("\(sink.count) events")
+    exit(0)
+}
 if let kernel = option("--profile") {
     SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 1_000_000, repeats: 1).profile(kernel)
     exit(0)

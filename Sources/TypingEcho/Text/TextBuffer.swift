@@ -229,9 +229,16 @@ public struct TextBuffer: Sendable {
     /// - Complexity: O(w): w the word's length.
     public mutating func word(endingAt position: TextPosition) -> String? {
         let storage = uniqueStorage()
-        let iterator = storage.wordIterator()
         let end = position.utf16
-        guard end > 0, end < storage.utf16Count, tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
+        guard end > 0, end < storage.utf16Count else { return nil }
+        // A letter or digit right after `end` makes the segment there a word, so no word ends at
+        // `end`: answered without the word iterator, which after an edit must re-segment
+        // (dictionary languages included) from a safe point before it. Typing takes this path
+        // for every letter.
+        let scalarEnd = UTF16.isLeadSurrogate(storage.unit(at: end)) ? min(end + 2, storage.utf16Count) : end + 1
+        if isWord(end..<scalarEnd) { return nil }
+        let iterator = storage.wordIterator()
+        guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
         let next = Int(tecu_breaker_following(iterator, Int64(end)))
         guard next > end, !isWord(end..<next) else { return nil }
         let start = Int(tecu_breaker_preceding(iterator, Int64(end)))
