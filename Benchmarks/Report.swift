@@ -1,5 +1,5 @@
-/// A measured value's ratio to a baseline measured in the same run (above 1: faster or, for
-/// costs, cheaper than the baseline — see `Row.higherIsBetter`).
+/// A measured value divided by a baseline measured in the same run, in the row's own unit
+/// (for MB/s and events/s above 1 is faster; for ns per keystroke above 1 is slower).
 struct Ratio {
     var baseline: String
     var value: Double
