@@ -65,18 +65,10 @@ final class TextStorage: @unchecked Sendable {
     /// The text of a range of code units. - Complexity: O(range length).
     func string(_ range: Range<Int>) -> String {
         if range.isEmpty { return "" }
+        // ICU's gap buffer is transcoded straight into the string's own storage (inline for
+        // up to 15 bytes, the usual character), so no scratch copy of the text exists.
         return String(unsafeUninitializedCapacity: range.count * 3) { bytes in
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: range.count) { units in
-                tecu_text_extract(text, Int64(range.lowerBound), Int64(range.upperBound), units.baseAddress!)
-                var written = 0
-                _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
-                    bytes[written] = $0
-                    written += 1
-                }
-                // The scratch copy may hold secure text: wipe it before it is released.
-                units.update(repeating: 0)
-                return written
-            }
+            Int(tecu_text_utf8(text, Int64(range.lowerBound), Int64(range.upperBound), bytes.baseAddress!))
         }
     }
 
