@@ -26,6 +26,11 @@ if let kernel = option("--profile"), kernel.hasPrefix("session-") {
     print("\(sink.count) events")
     exit(0)
 }
+if let lines = option("--write-script").flatMap({ Int($0) }), let path = option("--to") {
+    // The replay rows' script, for checking that output stays byte-identical across changes.
+    ReplayBenchmark.writeScript(lines: lines, to: path)
+    exit(0)
+}
 if let kernel = option("--profile") {
     SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 1_000_000, repeats: 1).profile(kernel)
     exit(0)
