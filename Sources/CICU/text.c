@@ -164,7 +164,7 @@ void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
         *status = U_MEMORY_ALLOCATION_ERROR;
         return;
     }
-    memcpy(text->units + text->gap_start, units, (size_t)count * sizeof(uint16_t));
+    if (count > 0) memcpy(text->units + text->gap_start, units, (size_t)count * sizeof(uint16_t));
     text->gap_start += count;
 }
 
@@ -307,7 +307,9 @@ int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset) {
 }
 
 int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset) {
-    int32_t result = ubrk_preceding(breaker->iterator, (int32_t)offset);
+    // Likewise backward: a plain ubrk_previous when the iterator stands at the offset.
+    int32_t result = ubrk_current(breaker->iterator) == offset ? ubrk_previous(breaker->iterator)
+                                                               : ubrk_preceding(breaker->iterator, (int32_t)offset);
     return result == UBRK_DONE ? -1 : result;
 }
 
@@ -322,6 +324,76 @@ bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset) {
 
 int32_t tecu_breaker_rule_status(const tecu_breaker *breaker) {
     return ubrk_getRuleStatus(breaker->iterator);
+}
+
+// MARK: - Characters below U+0300
+//
+// Below U+0300 (ASCII, Latin-1, Latin Extended-A and -B, IPA, spacing modifiers) every code
+// point's Grapheme_Cluster_Break is Control, CR, LF or Other: none is Extend, SpacingMark,
+// Prepend, ZWJ, Regional_Indicator or Hangul. Between two such code points the only rule
+// that keeps them together is GB3 (CR × LF), and no rule looks further left (GB11 needs a
+// ZWJ, GB12/13 regional indicators). So between two units below U+0300 there is a boundary
+// unless they are CR LF. The Swift tests check this against ICU for every pair.
+
+static inline bool simple_unit(uint16_t unit) { return unit < 0x300; }
+
+int64_t tecu_text_simple_following(const tecu_text *text, int64_t offset) {
+    int64_t length = text_length(text);
+    if (offset < 0 || offset >= length) return -1;
+    uint16_t here = tecu_text_unit(text, offset);
+    if (!simple_unit(here)) return -1;
+    if (offset + 1 == length) return length;
+    uint16_t next = tecu_text_unit(text, offset + 1);
+    if (!simple_unit(next) || (here == 0x0D && next == 0x0A)) return -1;
+    return offset + 1;
+}
+
+int64_t tecu_text_simple_preceding(const tecu_text *text, int64_t offset) {
+    int64_t length = text_length(text);
+    if (offset <= 0 || offset > length) return -1;
+    uint16_t before = tecu_text_unit(text, offset - 1);
+    if (!simple_unit(before)) return -1;
+    if (offset == 1) return 0;
+    uint16_t earlier = tecu_text_unit(text, offset - 2);
+    if (!simple_unit(earlier) || (earlier == 0x0D && before == 0x0A)) return -1;
+    return offset - 1;
+}
+
+int64_t tecu_breaker_following_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset) {
+    int64_t simple = tecu_text_simple_following(text, offset);
+    return simple >= 0 ? simple : tecu_breaker_following(breaker, offset);
+}
+
+int64_t tecu_breaker_preceding_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset) {
+    int64_t simple = tecu_text_simple_preceding(text, offset);
+    return simple >= 0 ? simple : tecu_breaker_preceding(breaker, offset);
+}
+
+int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
+                                      int64_t *reached) {
+    int64_t count = 0;
+    int64_t position = start;
+    int64_t length = text_length(text);
+    int64_t gap = text->gap_end - text->gap_start;
+    while (position < end) {
+        // A unit below U+0300 followed by one (or by the end): one character, CR LF one.
+        uint16_t unit = text->units[position < text->gap_start ? position : position + gap];
+        if (simple_unit(unit)) {
+            if (position + 1 == length) { position++; count++; break; }
+            uint16_t next = text->units[position + 1 < text->gap_start ? position + 1 : position + 1 + gap];
+            if (simple_unit(next)) {
+                position += (unit == 0x0D && next == 0x0A) ? 2 : 1;
+                count++;
+                continue;
+            }
+        }
+        int64_t next = tecu_breaker_following(breaker, position);
+        if (next < 0) break;
+        position = next;
+        count++;
+    }
+    if (reached != NULL) *reached = position;
+    return count;
 }
 
 int64_t tecu_breaker_count_all(tecu_breaker *breaker) {

@@ -43,12 +43,11 @@ func countsMatchAfterRandomEdits(seed: UInt64) throws {
     try randomEdits(seed: seed, pieces: pieces, checkCaret: false)
 }
 
-// Lone regional indicators are left out here: deleting one can re-pair the flags after it so
-// that the insertion point ends up inside the new flag (a known gap, see docs/performance.md).
-@Test("The insertion point stays on a character boundary after random edits", arguments: 0..<40)
+// Lone regional indicators included: ICU's word rules pair them across combining marks and
+// joiners where grapheme rules do not, so a word move must go on to a character boundary.
+@Test("The insertion point stays on a character boundary after random edits", arguments: 0..<100)
 func caretMatchesAfterRandomEdits(seed: UInt64) throws {
-    try randomEdits(seed: seed, pieces: pieces.filter { !$0.unicodeScalars.contains { (0x1F1E6...0x1F1FF).contains($0.value) } },
-                    checkCaret: true)
+    try randomEdits(seed: seed, pieces: pieces, checkCaret: true)
 }
 
 @Test("Inserting a regional indicator before a long run of flags re-pairs them all")
@@ -66,7 +65,7 @@ func wordMovesAcrossText() throws {
     var buffer = try TextBuffer(text, locale: "en_US")
     buffer.move(toEnd: false)
     var forward = 0
-    while let move = buffer.moveWord(.forward) { forward += 1; #expect(!move.passed.isEmpty) }
+    while let move = buffer.moveWord(.forward) { forward += 1; #expect(!buffer.text(passedBy: move).isEmpty) }
     #expect(buffer.insertionPoint == buffer.endPosition)
     var backward = 0
     while buffer.moveWord(.backward) != nil { backward += 1 }

@@ -95,6 +95,28 @@ int64_t tecu_breaker_next(tecu_breaker *breaker);
 /// Whether `offset` is a boundary; leaves the iterator at the first boundary at or after it.
 bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset);
 
+/// The character boundary after `offset` (a boundary) when the units there decide it without
+/// ICU: the unit at `offset` and the one after it are below U+0300 and not CR LF (or the text
+/// ends after it). Returns -1 when ICU must decide.
+int64_t tecu_text_simple_following(const tecu_text *text, int64_t offset);
+
+/// The character boundary before `offset` (a boundary) when the two units before it are below
+/// U+0300 and not CR LF (or only one unit precedes it). Returns -1 when ICU must decide.
+int64_t tecu_text_simple_preceding(const tecu_text *text, int64_t offset);
+
+/// The character boundary after `offset` (a boundary): `tecu_text_simple_following` when it
+/// decides, else the character iterator `breaker` attached to `text`; -1 at the end.
+int64_t tecu_breaker_following_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset);
+
+/// The character boundary before `offset` (a boundary), as `tecu_breaker_following_character`.
+int64_t tecu_breaker_preceding_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset);
+
+/// Counts the characters from `start` (a boundary) to the first boundary at or after `end`,
+/// which it stores in `reached` (when not NULL), with the character iterator `breaker`
+/// attached to `text`: units below U+0300 count one each (CR LF one), ICU decides the rest.
+int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
+                                      int64_t *reached);
+
 /// Counts the boundaries from the start to the end of the attached text in one C loop over
 /// `ubrk_next`: the ceiling any segmentation walk can reach (used by the benchmarks).
 int64_t tecu_breaker_count_all(tecu_breaker *breaker);

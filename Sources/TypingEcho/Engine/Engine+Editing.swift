@@ -111,7 +111,7 @@ extension Engine {
             say(phrasebook.string("bullet"), role: .cursor)
             return
         }
-        sayCharacter(move.passed, role: .cursor)
+        sayCharacter(elements[position].field!.buffer.text(passedBy: move), role: .cursor)
     }
 
     /// Says a character passed over or explored, with capitals and phonetics applied.
@@ -148,7 +148,7 @@ extension Engine {
             return
         }
         emitCursor(position)
-        sayCharacter(move.passed, role: .cursor)
+        sayCharacter(elements[position].field!.buffer.text(passedBy: move), role: .cursor)
     }
 
     private mutating func moveToEnd(_ end: Bool, in position: Int) {

@@ -10,7 +10,9 @@ import CICU
 /// ```swift
 /// var buffer = try TextBuffer("Hi", locale: "en_US")
 /// buffer.insert(" there")
-/// buffer.moveWord(.backward)?.passed   // "there"
+/// if let move = buffer.moveWord(.backward) {
+///     buffer.text(passedBy: move)          // "there"
+/// }
 /// ```
 ///
 /// Its `description` and mirror never show the text, only counts: a buffer may hold a password.
@@ -53,6 +55,13 @@ public struct TextBuffer: Sendable {
         storage.string(range.lowerBound.utf16..<range.upperBound.utf16)
     }
 
+    /// The text a move passed over, as it is spoken: the character, or the whole word. The
+    /// move's offsets refer to the text it moved in, so ask before the text changes again.
+    /// - Complexity: O(length of the unit passed).
+    public func text(passedBy move: TextMove) -> String {
+        storage.string(move.passedUTF16.clamped(to: 0..<storage.utf16Count))
+    }
+
     /// The end of the text. - Complexity: O(1).
     public var endPosition: TextPosition { TextPosition(character: characterCount, utf16: storage.utf16Count) }
 
@@ -67,16 +76,25 @@ public struct TextBuffer: Sendable {
     ///
     /// The edit's `length` is how many characters the insertion point advanced (a combining
     /// mark joins the character before it and advances by 0); for a replacement it is the
-    /// number of characters replaced.
+    /// number of characters replaced. Typing a character below U+0300 between neighbours below
+    /// U+0300 asks ICU nothing (see `replace(_:with:)`).
     /// - Returns: The edit, or nil when `text` is empty and nothing was selected.
     /// - Complexity: O(m + k): m the inserted length, k the distance from the previous edit.
     @discardableResult
     public mutating func insert(_ text: String) -> TextEdit? {
         let range = selection ?? insertionPoint..<insertionPoint
         if text.isEmpty { return range.isEmpty ? nil : delete(range) }
-        var units = Array(text.utf16)
-        defer { units.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
-        let end = replace(range, with: units)
+        let end: TextPosition
+        let utf16 = text.utf16
+        if utf16.count == 1, var unit = utf16.first {
+            // One code unit, the usual keystroke: no array.
+            end = withUnsafePointer(to: unit) { replace(range, with: UnsafeBufferPointer(start: $0, count: 1)) }
+            unit = 0
+        } else {
+            var units = Array(utf16)
+            defer { units.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+            end = units.withUnsafeBufferPointer { replace(range, with: $0) }
+        }
         let inserted = end.character - range.lowerBound.character
         return TextEdit(
             operation: range.isEmpty ? .insert : .replace,
@@ -94,8 +112,8 @@ public struct TextBuffer: Sendable {
     public mutating func deleteBackward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 > 0 else { return nil }
-        let iterator = uniqueStorage().characterIterator()
-        let start = Int(tecu_breaker_preceding(iterator, Int64(insertionPoint.utf16)))
+        let storage = uniqueStorage()
+        let start = Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(insertionPoint.utf16)))
         let from = TextPosition(character: insertionPoint.character - 1, utf16: max(start, 0))
         return delete(from..<insertionPoint)
     }
@@ -107,8 +125,8 @@ public struct TextBuffer: Sendable {
     public mutating func deleteForward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 < storage.utf16Count else { return nil }
-        let iterator = uniqueStorage().characterIterator()
-        let end = Int(tecu_breaker_following(iterator, Int64(insertionPoint.utf16)))
+        let storage = uniqueStorage()
+        let end = Int(tecu_breaker_following_character(storage.characterIterator(), storage.text, Int64(insertionPoint.utf16)))
         let to = TextPosition(character: insertionPoint.character + 1, utf16: end < 0 ? storage.utf16Count : end)
         return delete(insertionPoint..<to)
     }
@@ -127,7 +145,7 @@ public struct TextBuffer: Sendable {
 
     private mutating func delete(_ range: Range<TextPosition>) -> TextEdit {
         let removed = text(in: range)
-        _ = replace(range, with: [])
+        _ = replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
         return TextEdit(operation: .delete, offset: range.lowerBound.character,
                         length: range.upperBound.character - range.lowerBound.character,
                         count: characterCount, text: removed)
@@ -157,25 +175,27 @@ public struct TextBuffer: Sendable {
     }
 
     /// Moves the insertion point over one character (grapheme cluster).
+    ///
+    /// The move carries offsets, not text: `text(passedBy:)` makes the `String` to speak.
+    /// Where the two code units at the boundary are below U+0300 (ASCII, Latin-1, Latin
+    /// Extended), the boundary is found without ICU; see `tecu_text_simple_following`.
     /// - Returns: The move, or nil at the start (backward) or end (forward) of the text.
     /// - Complexity: O(c): c the length of the character passed.
     public mutating func moveCharacter(_ direction: TextDirection) -> TextMove? {
         selection = nil
-        let iterator = uniqueStorage().characterIterator()
-        let here = insertionPoint.utf16
+        let storage = uniqueStorage()
+        let here = insertionPoint
         switch direction {
         case .forward:
-            guard here < storage.utf16Count else { return nil }
-            let next = Int(tecu_breaker_following(iterator, Int64(here)))
-            insertionPoint = TextPosition(character: insertionPoint.character + 1, utf16: next)
-            let passed = storage.string(here..<next)
-            return TextMove(passed: passed, span: passed, characters: 1)
+            guard here.utf16 < storage.utf16Count else { return nil }
+            let next = Int(tecu_breaker_following_character(storage.characterIterator(), storage.text, Int64(here.utf16)))
+            insertionPoint = TextPosition(character: here.character + 1, utf16: next)
+            return TextMove(range: here..<insertionPoint, passedUTF16: here.utf16..<next)
         case .backward:
-            guard here > 0 else { return nil }
-            let previous = Int(tecu_breaker_preceding(iterator, Int64(here)))
-            insertionPoint = TextPosition(character: insertionPoint.character - 1, utf16: previous)
-            let passed = storage.string(previous..<here)
-            return TextMove(passed: passed, span: passed, characters: 1)
+            guard here.utf16 > 0 else { return nil }
+            let previous = Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(here.utf16)))
+            insertionPoint = TextPosition(character: here.character - 1, utf16: previous)
+            return TextMove(range: insertionPoint..<here, passedUTF16: previous..<here.utf16)
         }
     }
 
@@ -184,10 +204,15 @@ public struct TextBuffer: Sendable {
     ///
     /// A segment is a word when it holds a letter, digit, ideograph or symbol (emoji count);
     /// spaces and punctuation alone are not. With no word left, the move goes to the end of
-    /// the text in that direction.
-    /// - Returns: The move (its `passed` is the whole word, even when the move began inside
-    ///   it), or nil at the start or end of the text.
-    /// - Complexity: O(w): w the length of the text passed.
+    /// the text in that direction. Where ICU's word rules break inside a character (they pair
+    /// regional indicators across combining marks, which grapheme rules do not; the Thai
+    /// dictionary can split a vowel from its cluster), the move goes on to the end of that
+    /// character, so the insertion point stays on a character boundary.
+    /// - Returns: The move (what it passed is the whole word, even when the move began inside
+    ///   it), or nil at the start or end of the text. It carries offsets, not text:
+    ///   `text(passedBy:)` makes the `String` to speak.
+    /// - Complexity: O(w): w the length of the text passed (one word-iterator pass; the
+    ///   characters passed are counted without ICU where every code unit is below U+0300).
     public mutating func moveWord(_ direction: TextDirection) -> TextMove? {
         selection = nil
         let storage = uniqueStorage()
@@ -213,28 +238,45 @@ public struct TextBuffer: Sendable {
                 target = previous
             }
         }
-        // Say the whole word even when the move started or ended inside it.
-        if let partial = word {
+        // Say the whole word even when the move started inside it. A word segment found past
+        // the first one lies between two word boundaries, so it is whole already.
+        if let partial = word, direction == .forward ? partial.lowerBound == here : partial.upperBound == here {
             let start = direction == .forward ? Int(tecu_breaker_preceding(iterator, Int64(partial.upperBound))) : partial.lowerBound
             let end = direction == .forward ? partial.upperBound : Int(tecu_breaker_following(iterator, Int64(partial.lowerBound)))
             if start >= 0 && end > start { word = start..<end }
         }
+        let from = insertionPoint
+        let passed: Int
+        if direction == .forward {
+            // Counting from `here` stops at the first character boundary at or after `target`.
+            var reached: Int64 = 0
+            passed = Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text, Int64(here), Int64(target), &reached))
+            target = Int(reached)
+        } else {
+            target = characterBoundary(atOrBefore: target)
+            passed = countCharacters(in: target..<here)
+        }
+        insertionPoint = TextPosition(character: from.character + (direction == .forward ? passed : -passed), utf16: target)
         let span = min(here, target)..<max(here, target)
-        let passed = countCharacters(in: span)
-        insertionPoint = TextPosition(
-            character: insertionPoint.character + (direction == .forward ? passed : -passed),
-            utf16: target)
-        let spanText = storage.string(span)
-        return TextMove(passed: word.map(storage.string) ?? spanText, span: spanText, characters: passed)
+        // The word said reaches the insertion point when it had to go on to a character boundary.
+        let spoken = word.map { direction == .forward ? $0.lowerBound..<max($0.upperBound, target) : min($0.lowerBound, target)..<$0.upperBound }
+        return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: spoken ?? span)
     }
 
     /// The word that ends exactly at the insertion point, if the text after it (up to the
     /// insertion point) just ended it: used to echo a word when space or punctuation follows.
     ///
     /// Returns the word before `position` when `position` is a word boundary, the segment
-    /// before it is a word and the segment starting there is not.
+    /// before it is a word and the segment starting there is not. In ASCII text the answer
+    /// comes from the code units around `position` without the word iterator (see
+    /// `asciiWordEnding(at:)`).
     /// - Complexity: O(w): w the word's length.
     public mutating func word(endingAt position: TextPosition) -> String? {
+        word(endingAt: position, shortcuts: true)
+    }
+
+    /// `word(endingAt:)`, optionally without the ASCII shortcut (the tests compare the two).
+    mutating func word(endingAt position: TextPosition, shortcuts: Bool) -> String? {
         let storage = uniqueStorage()
         let end = position.utf16
         guard end > 0, end < storage.utf16Count else { return nil }
@@ -244,6 +286,13 @@ public struct TextBuffer: Sendable {
         // for every letter.
         let scalarEnd = UTF16.isLeadSurrogate(storage.unit(at: end)) ? min(end + 2, storage.utf16Count) : end + 1
         if isWord(end..<scalarEnd) { return nil }
+        if shortcuts {
+            switch asciiWordEnding(at: end) {
+            case .word(let word): return storage.string(word)
+            case .none: return nil
+            case .unknown: break
+            }
+        }
         let iterator = storage.wordIterator()
         guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
         let next = Int(tecu_breaker_following(iterator, Int64(end)))
@@ -254,6 +303,72 @@ public struct TextBuffer: Sendable {
     }
 
     // MARK: - Segmentation internals
+
+    /// What the code units around a position say about a word ending there.
+    private enum WordEnding {
+        /// This range is the word segment ending at the position, and the segment after it is
+        /// not a word.
+        case word(Range<Int>)
+        /// No word ends there.
+        case none
+        /// Only the word iterator can tell.
+        case unknown
+    }
+
+    /// Answers `word(endingAt:)` from ASCII code units alone, where few word rules (UAX #29)
+    /// can apply: letters and digits join each other (WB5, WB8–WB10); `. , ; : '` join only
+    /// between two of them (WB6, WB7, WB11, WB12) or after a Hebrew letter (WB7a); `_` joins
+    /// them (WB13a/b); ICU counts `@` as a letter (for e-mail addresses); and the rest of
+    /// ASCII that is not a letter, digit or symbol (spaces, controls,
+    /// `! # % & ( ) * - / ? [ \ ] { }`: "separators" here) never joins anything but space to
+    /// space (WB3d) and CR to LF (WB3). Anything else goes to the word iterator.
+    private func asciiWordEnding(at end: Int) -> WordEnding {
+        let count = storage.utf16Count
+        let typed = storage.unit(at: end)
+        if Self.isSeparator(typed) {
+            // The segment at `end` is `typed` alone (or CR LF): nothing after it can join it.
+            if end + 1 < count {
+                let next = storage.unit(at: end + 1)
+                // U+00AD (soft hyphen) is Format, which WB4 attaches to what precedes it.
+                if next >= 0x300 || next == 0xAD || (typed == 0x20 && next == 0x20) { return .unknown }
+            }
+        } else if !(Self.isMidPunctuation(typed) && end + 1 == count) {
+            // `. , ; : '` at the end of the text cannot join the letters before it.
+            return .unknown
+        }
+        let last = storage.unit(at: end - 1)
+        if Self.isSeparator(last) { return .none }
+        if Self.isMidPunctuation(last) {
+            // Alone unless it follows a Hebrew letter (perhaps with marks or a soft hyphen).
+            guard end == 1 || { let before = storage.unit(at: end - 2); return before < 0x300 && before != 0xAD }() else { return .unknown }
+            return .none
+        }
+        guard Self.isASCIIAlphanumeric(last) else { return .unknown }
+        var start = end - 1
+        while start > 0 && Self.isASCIIAlphanumeric(storage.unit(at: start - 1)) { start -= 1 }
+        if start > 0 && !Self.isSeparator(storage.unit(at: start - 1)) { return .unknown }
+        return .word(start..<end)
+    }
+
+    private static func isASCIIAlphanumeric(_ unit: UInt16) -> Bool {
+        (0x30...0x39).contains(unit) || (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+    }
+
+    /// `. , ; : '`: MidNumLet, MidNum, MidLetter and Single_Quote in ASCII.
+    private static func isMidPunctuation(_ unit: UInt16) -> Bool {
+        unit == 0x2E || unit == 0x2C || unit == 0x3B || unit == 0x3A || unit == 0x27
+    }
+
+    /// ASCII that never joins a word and never makes a segment a word: controls, space and
+    /// `! # % & ( ) * - / ? [ \ ] { }` (not `"`, `@`, `_`, the mid punctuation or symbols).
+    private static func isSeparator(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x00...0x20, 0x7F, 0x21, 0x23, 0x25, 0x26, 0x28, 0x29, 0x2A, 0x2D, 0x2F, 0x3F, 0x5B, 0x5C, 0x5D, 0x7B, 0x7D:
+            return true
+        default:
+            return false
+        }
+    }
 
     /// Whether a word-iterator segment is a word rather than spaces or punctuation.
     private func isWord(_ range: Range<Int>) -> Bool {
@@ -273,21 +388,27 @@ public struct TextBuffer: Sendable {
         return false
     }
 
-    /// Counts characters in a range whose ends are character boundaries. - Complexity: O(range).
+    /// Counts characters in a range whose ends are character boundaries: code units below
+    /// U+0300 one each (CR LF one), ICU's character iterator for the rest.
+    /// - Complexity: O(range).
     ///
     /// Callers have made the storage unique already and may hold a reference to it, so this
     /// must not call `uniqueStorage()`: the extra reference would force a copy of the whole text.
     private func countCharacters(in range: Range<Int>) -> Int {
+        Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text,
+                                          Int64(range.lowerBound), Int64(range.upperBound), nil))
+    }
+
+    /// `offset` if it is a character boundary, else the boundary before it. Two units below
+    /// U+0300 that are not CR LF always have one between them, so ICU is asked only beside
+    /// other text. Must not call `uniqueStorage()`, as `countCharacters(in:)`.
+    private func characterBoundary(atOrBefore offset: Int) -> Int {
+        guard offset > 0, offset < storage.utf16Count else { return offset }
+        let before = storage.unit(at: offset - 1), after = storage.unit(at: offset)
+        if before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { return offset }
         let iterator = storage.characterIterator()
-        var count = 0
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let next = tecu_breaker_following(iterator, Int64(position))
-            if next < 0 { break }
-            position = Int(next)
-            count += 1
-        }
-        return count
+        if tecu_breaker_is_boundary(iterator, Int64(offset)) { return offset }
+        return max(Int(tecu_breaker_preceding(iterator, Int64(offset))), 0)
     }
 
     /// How far past an edit the old and new segmentations are compared: a short window first
@@ -305,10 +426,21 @@ public struct TextBuffer: Sendable {
     /// the same boundaries as before. Returns the new insertion point: the end of the inserted
     /// text, or the end of the character it joined when the edit merged characters (a ZWJ
     /// typed between two emoji, a deletion that pairs two regional indicators).
-    /// - Complexity: O(m + k + w): m inserted units, k gap movement, w the resync window.
-    private mutating func replace(_ range: Range<TextPosition>, with units: [UInt16]) -> TextPosition {
+    ///
+    /// An edit whose inserted units and both neighbours are below U+0300 (and that neither
+    /// inserts CR or LF nor sits between CR and LF) asks ICU nothing: every such unit is a
+    /// character of its own, and nothing on either side can join across it (see
+    /// `tecu_text_simple_following`; `TextBufferTests` checks it against ICU).
+    /// - Complexity: O(m + k + w): m inserted units, k gap movement, w the resync window;
+    ///   O(m + k) on the path without ICU.
+    private mutating func replace(_ range: Range<TextPosition>, with units: UnsafeBufferPointer<UInt16>) -> TextPosition {
         let storage = uniqueStorage()
         let lower = range.lowerBound.utf16, upper = range.upperBound.utf16
+        if Self.joinsNothing(storage, lower..<upper, units) {
+            storage.replace(lower..<upper, with: units)
+            characterCount += units.count - (range.upperBound.character - range.lowerBound.character)
+            return settle(TextPosition(character: range.lowerBound.character + units.count, utf16: lower + units.count))
+        }
         let anchor = lower == 0 ? 0 : Int(tecu_breaker_preceding(storage.characterIterator(), Int64(lower)))
         let anchorCharacter = lower == 0 ? 0 : range.lowerBound.character - 1
         let oldLength = storage.utf16Count
@@ -338,7 +470,7 @@ public struct TextBuffer: Sendable {
                 old.append(next)
                 position = next
             }
-            units.withUnsafeBufferPointer { storage.replace(lower..<upper, with: $0) }
+            storage.replace(lower..<upper, with: units)
             iterator = storage.characterIterator()
 
             var newBoundaries = 0
@@ -373,6 +505,24 @@ public struct TextBuffer: Sendable {
         characterCount = countCharacters(in: 0..<storage.utf16Count)
         let caretUTF16 = caret?.utf16 ?? storage.utf16Count
         return settle(TextPosition(character: countCharacters(in: 0..<caretUTF16), utf16: caretUTF16))
+    }
+
+    /// Whether replacing `range` with `units` leaves every boundary outside the edit as it was
+    /// and makes each inserted unit a character: all inserted units and both neighbours are
+    /// below U+0300, no inserted unit is CR or LF, the neighbour before is not CR and the one
+    /// after is not LF. Below U+0300 the only grapheme rule that joins is CR × LF, and a unit
+    /// there ends any run of regional indicators or emoji joiners that could reach past it.
+    private static func joinsNothing(_ storage: TextStorage, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+        for unit in units where unit >= 0x300 || unit == 0x0D || unit == 0x0A { return false }
+        if range.lowerBound > 0 {
+            let before = storage.unit(at: range.lowerBound - 1)
+            if before >= 0x300 || before == 0x0D { return false }
+        }
+        if range.upperBound < storage.utf16Count {
+            let after = storage.unit(at: range.upperBound)
+            if after >= 0x300 || after == 0x0A { return false }
+        }
+        return true
     }
 
     private mutating func settle(_ caret: TextPosition) -> TextPosition {

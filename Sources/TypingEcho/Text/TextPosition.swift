@@ -54,12 +54,25 @@ public struct TextEdit: Sendable, Hashable {
     public var text: String
 }
 
-/// A move of the insertion point: where it went and what it passed over.
+/// A move of the insertion point: where it went and what it passed over, as ranges into the
+/// text. A move copies no text; `TextBuffer.text(passedBy:)` makes the `String` to speak.
+///
+/// It holds no reference to the text: a second reference to the buffer's storage would make
+/// the next edit copy the whole text.
 public struct TextMove: Sendable, Hashable {
-    /// The text passed over: one character, or the word for word moves.
-    public var passed: String
-    /// The text between the old and new insertion point, in full.
-    public var span: String
-    /// How many characters the move passed.
-    public var characters: Int
+    /// The text between the old and the new insertion point, lower bound first.
+    public var range: Range<TextPosition>
+    /// The UTF-16 offsets of the unit passed over, as it is spoken: the character, or the whole
+    /// word for word moves (wider than `range` when the move began inside the word), or
+    /// `range` when no word was passed (only spaces and punctuation were left).
+    public var passedUTF16: Range<Int>
+
+    /// Creates a move.
+    public init(range: Range<TextPosition>, passedUTF16: Range<Int>) {
+        self.range = range
+        self.passedUTF16 = passedUTF16
+    }
+
+    /// How many characters the move passed. - Complexity: O(1).
+    public var characters: Int { range.upperBound.character - range.lowerBound.character }
 }
