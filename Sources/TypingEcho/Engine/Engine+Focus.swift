@@ -4,6 +4,7 @@ extension Engine {
     /// Moves screen-reader focus to an element and announces it; editing elsewhere stops.
     mutating func focus(_ target: Int) {
         if let current = focusIndex, current != target { stopEditing(current) }
+        chosenEditAction = nil
         focusIndex = target
         keyboard.state.focusedKey = nil
         emit(.focus(.element(elements[target].id)))
@@ -52,6 +53,7 @@ extension Engine {
             throw ScriptError("double-tap with nothing focused; focus an element first", at: location)
         }
         guard let field = elements[position].field, !field.isDisabled else { return }
+        if performChosenEditAction() { return }
         if !field.isEditing {
             update(position) { field in
                 field.isEditing = true

@@ -22,6 +22,9 @@ public struct TextBuffer: Sendable {
     public private(set) var selection: Range<TextPosition>?
     /// How many characters (grapheme clusters) the text holds.
     public private(set) var characterCount: Int
+    /// Whether the text is secret (a secure field's): edits and moves then report counts only,
+    /// with empty `text`, `passed` and `span`, so no `String` copy of the secret is made for them.
+    public var isSecret = false
 
     /// Creates a buffer holding `text` with the insertion point at its end.
     /// - Parameters:
@@ -47,6 +50,23 @@ public struct TextBuffer: Sendable {
 
     /// The whole text. - Complexity: O(n).
     public var string: String { storage.string(0..<storage.utf16Count) }
+
+    /// Whether the text is exactly `text`, compared in place: no copy of the text is made, so
+    /// checking a secure field's value leaves no `String` of it behind. - Complexity: O(n).
+    public func hasText(_ text: String) -> Bool {
+        guard text.utf16.count == storage.utf16Count else { return false }
+        var index = 0
+        for unit in text.utf16 {
+            guard storage.unit(at: index) == unit else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// How many characters are selected; 0 with no selection. - Complexity: O(1).
+    public var selectedCharacterCount: Int {
+        selection.map { $0.upperBound.character - $0.lowerBound.character } ?? 0
+    }
 
     /// The text between two positions. - Complexity: O(length of the range).
     public func text(in range: Range<TextPosition>) -> String {
@@ -83,7 +103,7 @@ public struct TextBuffer: Sendable {
             offset: range.lowerBound.character,
             length: range.isEmpty ? inserted : range.upperBound.character - range.lowerBound.character,
             count: characterCount,
-            text: text
+            text: isSecret ? "" : text
         )
     }
 
@@ -126,7 +146,7 @@ public struct TextBuffer: Sendable {
     }
 
     private mutating func delete(_ range: Range<TextPosition>) -> TextEdit {
-        let removed = text(in: range)
+        let removed = isSecret ? "" : text(in: range)
         _ = replace(range, with: [])
         return TextEdit(operation: .delete, offset: range.lowerBound.character,
                         length: range.upperBound.character - range.lowerBound.character,
@@ -168,13 +188,13 @@ public struct TextBuffer: Sendable {
             guard here < storage.utf16Count else { return nil }
             let next = Int(tecu_breaker_following(iterator, Int64(here)))
             insertionPoint = TextPosition(character: insertionPoint.character + 1, utf16: next)
-            let passed = storage.string(here..<next)
+            let passed = isSecret ? "" : storage.string(here..<next)
             return TextMove(passed: passed, span: passed, characters: 1)
         case .backward:
             guard here > 0 else { return nil }
             let previous = Int(tecu_breaker_preceding(iterator, Int64(here)))
             insertionPoint = TextPosition(character: insertionPoint.character - 1, utf16: previous)
-            let passed = storage.string(previous..<here)
+            let passed = isSecret ? "" : storage.string(previous..<here)
             return TextMove(passed: passed, span: passed, characters: 1)
         }
     }
@@ -224,6 +244,7 @@ public struct TextBuffer: Sendable {
         insertionPoint = TextPosition(
             character: insertionPoint.character + (direction == .forward ? passed : -passed),
             utf16: target)
+        if isSecret { return TextMove(passed: "", span: "", characters: passed) }
         let spanText = storage.string(span)
         return TextMove(passed: word.map(storage.string) ?? spanText, span: spanText, characters: passed)
     }
