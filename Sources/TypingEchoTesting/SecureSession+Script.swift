@@ -1,11 +1,18 @@
 extension SecureSession {
     /// The replay script, with the focus changes, double taps, lifts and settings each step
     /// needs to make sense (see `ScriptBuilder`).
-    public var script: String {
+    public var script: String { SecureSession.prelude + body }
+
+    /// The script after `prelude`: what the steps do. A test can run `prelude` once and
+    /// start each session from a copy of the result.
+    public var body: String {
         var builder = ScriptBuilder()
         for step in steps { builder.add(step) }
-        return builder.lines.joined(separator: "\n") + "\n"
+        return builder.lines.dropFirst(SecureSession.declarations.count).joined(separator: "\n") + "\n"
     }
+
+    /// The declarations every session starts with, as script lines.
+    public static var prelude: String { declarations.joined(separator: "\n") + "\n" }
 }
 
 /// Turns steps into script lines, keeping track of what the engine will be doing: which
@@ -110,7 +117,8 @@ struct ScriptBuilder {
             if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
             lines.append("expect value \(SecureSession.quoted(correct ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
         case .expectSecretSpeech:
-            lines.append("expect speech \(SecureSession.quoted(typedIntoPassword))")
+            // Never heard: a public utterance could equal a short secret, the suffix cannot.
+            lines.append("expect speech \(SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))")
         case .expectNumber(let kind, let value):
             if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
             lines.append("expect \(kind) \(value)")

@@ -1,9 +1,10 @@
 @testable import TypingEcho
 import TypingEchoTesting
 
-/// What one run of a generated secure session shows the outside world, kept in the cheapest
-/// form to compare: the property test runs 100,000 sessions twice each.
+/// What one run of a generated secure session shows the outside world. Events stand for the
+/// JSON and the transcript (both are functions of them); those are formatted only when asked.
 struct SecureRunOutput: Equatable {
+    var events: [TimedEvent] = []
     var json: [String] = []
     var transcript: [String] = []
     var failures: [String] = []
@@ -13,7 +14,6 @@ struct SecureRunOutput: Equatable {
     /// Every line of output, of every kind, as UTF-8 for the leak oracle.
     var bytes: [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(json.reduce(0) { $0 + $1.utf8.count } * 2)
         for line in json + transcript + failures + [error ?? ""] + descriptions {
             bytes.append(contentsOf: line.utf8)
             bytes.append(0x0A)
@@ -22,29 +22,37 @@ struct SecureRunOutput: Equatable {
     }
 }
 
-/// Runs session scripts on copies of one prepared session, so the phrasebook, speech tables
-/// and keyboard are loaded once, not once per run.
+/// Runs generated sessions on copies of one session that has already run the declarations,
+/// so the phrasebook, speech tables, keyboard and fields are set up once, not once per run.
 struct SecureRunner {
     let template: ReplaySession
 
-    init() throws { template = try ReplaySession() }
+    init() throws {
+        var session = try ReplaySession()
+        var ignored = EventCollector()
+        try session.feed(Array(SecureSession.prelude.utf8), into: &ignored)
+        template = session
+    }
 
-    /// Runs a script; with `dump`, also records `dump` of the session (slow: reflection).
-    func run(_ script: String, dump dumping: Bool) -> SecureRunOutput {
+    /// Runs a session's body. With `format`, also writes JSON Lines and the transcript; with
+    /// `dump`, also records `dump` of the session (slow: reflection).
+    func run(_ body: String, format: Bool, dump dumping: Bool) -> SecureRunOutput {
         var session = template
         var collector = EventCollector()
         var output = SecureRunOutput()
         do {
-            try session.feed(Array(script.utf8), into: &collector) { output.failures.append($0.description) }
+            try session.feed(Array(body.utf8), into: &collector) { output.failures.append($0.description) }
             try session.finish(into: &collector) { output.failures.append($0.description) }
         } catch {
             output.error = error.formatted(file: "test.replay")
         }
-        var transcript = Transcript()
-        output.json.reserveCapacity(collector.events.count)
-        for event in collector.events {
-            output.json.append(JSONLines.line(event))
-            if let line = transcript.line(for: event) { output.transcript.append(line) }
+        output.events = collector.events
+        if format {
+            var transcript = Transcript()
+            for event in collector.events {
+                output.json.append(JSONLines.line(event))
+                if let line = transcript.line(for: event) { output.transcript.append(line) }
+            }
         }
         let engine = session.engine
         output.descriptions = [String(describing: engine), String(reflecting: engine)]
