@@ -34,22 +34,47 @@ struct SecureRunner {
         template = session
     }
 
-    /// Runs a session's body. With `format`, also writes JSON Lines and the transcript; with
-    /// `dump`, also records `dump` of the session (slow: reflection).
-    func run(_ body: String, format: Bool, dump dumping: Bool) -> SecureRunOutput {
+    /// Runs a session's body and its decoy's. The lines both share before the first that
+    /// differs (the first with secret text) run once, on a session that is then copied.
+    func runPair(_ real: String, _ decoy: String, format: Bool, dump: Bool) -> (SecureRunOutput, SecureRunOutput) {
+        let a = Array(real.utf8), b = Array(decoy.utf8)
+        var common = 0, lineEnd = 0
+        while common < a.count && common < b.count && a[common] == b[common] {
+            if a[common] == 0x0A { lineEnd = common + 1 }
+            common += 1
+        }
         var session = template
         var collector = EventCollector()
-        var output = SecureRunOutput()
+        var failures: [String] = []
+        var error: String?
         do {
-            try session.feed(Array(body.utf8), into: &collector) { output.failures.append($0.description) }
-            try session.finish(into: &collector) { output.failures.append($0.description) }
-        } catch {
-            output.error = error.formatted(file: "test.replay")
+            try session.feed(a[..<lineEnd], into: &collector) { failures.append($0.description) }
+        } catch let thrown {
+            error = thrown.formatted(file: "test.replay")
         }
-        output.events = collector.events
+        func finish(_ rest: ArraySlice<UInt8>) -> SecureRunOutput {
+            var session = session, collector = collector
+            var output = SecureRunOutput(failures: failures, error: error)
+            if error == nil {
+                do {
+                    try session.feed(rest, into: &collector) { output.failures.append($0.description) }
+                    try session.finish(into: &collector) { output.failures.append($0.description) }
+                } catch {
+                    output.error = error.formatted(file: "test.replay")
+                }
+            }
+            describe(session, collector.events, into: &output, format: format, dump: dump)
+            return output
+        }
+        return (finish(a[lineEnd...]), finish(b[lineEnd...]))
+    }
+
+    /// Fills in what a finished session shows: events, formatted output, descriptions.
+    private func describe(_ session: ReplaySession, _ events: [TimedEvent], into output: inout SecureRunOutput, format: Bool, dump dumping: Bool) {
+        output.events = events
         if format {
             var transcript = Transcript()
-            for event in collector.events {
+            for event in events {
                 output.json.append(JSONLines.line(event))
                 if let line = transcript.line(for: event) { output.transcript.append(line) }
             }
@@ -66,6 +91,5 @@ struct SecureRunner {
             dump(session, to: &dumped)
             output.descriptions.append(dumped)
         }
-        return output
     }
 }
