@@ -24,11 +24,11 @@ extension Engine {
     }
 
     /// Performs the edit action chosen with the rotor, if there is one and a field is being
-    /// edited; the choice is then forgotten. - Returns: Whether an action was performed.
+    /// edited. The choice stays (another double tap performs it again) until focus moves or
+    /// the rotor changes. - Returns: Whether an action was performed.
     mutating func performChosenEditAction() -> Bool {
         guard rotor == .edit, let action = chosenEditAction, let position = focusIndex,
               elements[position].field?.isEditing == true else { return false }
-        chosenEditAction = nil
         perform(action, in: position)
         return true
     }
