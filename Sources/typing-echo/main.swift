@@ -7,8 +7,14 @@ import Musl
 import Darwin
 #endif
 
+/// A sink whose buffered output can be pushed out between chunks of input.
+protocol FlushingSink: EventSink {
+    /// Writes out whatever is buffered.
+    mutating func flush()
+}
+
 /// Renders events to standard output as they arrive.
-struct OutputSink: EventSink {
+struct OutputSink: FlushingSink {
     var output: Output
     var format: Invocation.Format
     var transcript: Transcript
@@ -22,16 +28,19 @@ struct OutputSink: EventSink {
             if let line = transcript.line(for: event) { output.write(line + "\n") }
         }
     }
+
+    mutating func flush() { output.flush() }
 }
 
 /// Discards events: `check` only reports expectations.
-struct DiscardSink: EventSink {
+struct DiscardSink: FlushingSink {
     mutating func receive(_ event: TimedEvent) {}
+    mutating func flush() {}
 }
 
 /// Runs one script, sending events to `sink`; returns the exit code for it.
 func run(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
-         into sink: inout some EventSink) -> (ExitCode, ReplaySession?) {
+         into sink: inout some FlushingSink) -> (ExitCode, ReplaySession?) {
     var session: ReplaySession
     do { session = try ReplaySession(overrides: overrides, phonetics: phonetics) } catch {
         printError("typing-echo: \(error.description)")
@@ -46,6 +55,8 @@ func run(script: String, overrides: [(key: String, value: String)], phonetics: P
     do {
         let problem = try readChunks(of: script) { chunk throws(ScriptError) in
             try session.feed(chunk, into: &sink, failed: report)
+            // What a chunk produced is written before the next one is read: output streams.
+            sink.flush()
             warn()
         }
         if let problem {
