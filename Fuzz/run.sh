@@ -13,7 +13,7 @@ asan=""; [ "${FUZZ_ASAN:-0}" = 1 ] && asan=",address"
 mkdir -p "$out/obj" "$out/include" "$out/corpus" Fuzz/artifacts
 
 # The embedded data files (speech tables, phonetics, keyboards) as SwiftPM generates them.
-swift build --target TypingEcho >/dev/null
+swift build --target TypingEcho >/dev/null 2>&1
 resources=$(find .build/debug/TypingEcho.build/DerivedSources -name 'embedded_resources.swift' | head -n1)
 
 cat > "$out/include/module.modulemap" <<MAP
