@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TypingEcho", targets: ["TypingEcho"]),
         .library(name: "TypingEchoTesting", targets: ["TypingEchoTesting"]),
         .executable(name: "typing-echo", targets: ["typing-echo"]),
+        .executable(name: "typing-echo-bench", targets: ["typing-echo-bench"]),
     ],
     targets: [
         // The only place ICU headers are seen: a C shim with its own prefix (`tecu_`).
@@ -28,6 +29,8 @@ let package = Package(
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
         .executableTarget(name: "typing-echo", dependencies: ["TypingEcho"]),
+        // Benchmarks against raw ICU and Swift's String: `swift run -c release typing-echo-bench`.
+        .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "CICU"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting"]),
     ],

@@ -78,6 +78,38 @@ void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16
     }
 }
 
+int64_t tecu_text_utf8(const tecu_text *text, int64_t start, int64_t end, uint8_t *destination) {
+    uint8_t *out = destination;
+    int64_t gap = text->gap_end - text->gap_start;
+    for (int64_t index = start; index < end; index++) {
+        uint32_t unit = text->units[index < text->gap_start ? index : index + gap];
+        if (unit < 0x80) { *out++ = (uint8_t)unit; continue; }
+        if (unit < 0x800) {
+            *out++ = (uint8_t)(0xC0 | (unit >> 6));
+            *out++ = (uint8_t)(0x80 | (unit & 0x3F));
+            continue;
+        }
+        if (unit >= 0xD800 && unit <= 0xDBFF && index + 1 < end) {
+            int64_t next = index + 1;
+            uint32_t trail = text->units[next < text->gap_start ? next : next + gap];
+            if (trail >= 0xDC00 && trail <= 0xDFFF) {
+                uint32_t scalar = 0x10000 + ((unit - 0xD800) << 10) + (trail - 0xDC00);
+                *out++ = (uint8_t)(0xF0 | (scalar >> 18));
+                *out++ = (uint8_t)(0x80 | ((scalar >> 12) & 0x3F));
+                *out++ = (uint8_t)(0x80 | ((scalar >> 6) & 0x3F));
+                *out++ = (uint8_t)(0x80 | (scalar & 0x3F));
+                index = next;
+                continue;
+            }
+        }
+        if (unit >= 0xD800 && unit <= 0xDFFF) unit = 0xFFFD;
+        *out++ = (uint8_t)(0xE0 | (unit >> 12));
+        *out++ = (uint8_t)(0x80 | ((unit >> 6) & 0x3F));
+        *out++ = (uint8_t)(0x80 | (unit & 0x3F));
+    }
+    return out - destination;
+}
+
 // Moves the gap so that it starts at `position`, zeroing what the move leaves in the gap.
 static void move_gap(tecu_text *text, int64_t position) {
     int64_t gap = text->gap_end - text->gap_start;
@@ -267,7 +299,10 @@ void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int
 }
 
 int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset) {
-    int32_t result = ubrk_following(breaker->iterator, (int32_t)offset);
+    // Walking forward from where the iterator stands (moving by character, counting) is a
+    // plain ubrk_next, which skips following()'s re-seek of the text and its boundary cache.
+    int32_t result = ubrk_current(breaker->iterator) == offset ? ubrk_next(breaker->iterator)
+                                                               : ubrk_following(breaker->iterator, (int32_t)offset);
     return result == UBRK_DONE ? -1 : result;
 }
 
@@ -287,4 +322,11 @@ bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset) {
 
 int32_t tecu_breaker_rule_status(const tecu_breaker *breaker) {
     return ubrk_getRuleStatus(breaker->iterator);
+}
+
+int64_t tecu_breaker_count_all(tecu_breaker *breaker) {
+    int64_t count = 0;
+    ubrk_first(breaker->iterator);
+    while (ubrk_next(breaker->iterator) != UBRK_DONE) count++;
+    return count;
 }

@@ -16,6 +16,7 @@ enum Invocation {
     case replay(script: String, format: Format, overrides: [(key: String, value: String)], phonetics: String?)
     case check(scripts: [String], overrides: [(key: String, value: String)], phonetics: String?)
     case layouts(locale: String?)
+    case describe(script: String, format: Format, overrides: [(key: String, value: String)])
 
     enum Format: String { case text, json }
 
@@ -23,6 +24,7 @@ enum Invocation {
     usage: typing-echo replay SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--phonetics FILE]
            typing-echo check SCRIPT… [--set KEY=VALUE …] [--phonetics FILE]
            typing-echo layouts [LOCALE]
+           typing-echo describe SCRIPT|- [--format text|json] [--set KEY=VALUE …]
            typing-echo --help | --version
 
     Models what a screen-reader user hears while typing (VoiceOver on iOS is the reference).
@@ -31,11 +33,14 @@ enum Invocation {
       replay   run a .replay script ("-" reads standard input) and print what is heard and
                what happens to the text: a transcript (text, the default) or JSON Lines (json)
       check    run scripts' expect lines only; print PASS or FAIL per script
+      describe run a script, then print each element of the screen: its announcement and hint,
+               traits (names and hex mask), lint findings, and WAI-ARIA, Android and Flutter
+               equivalents (text, the default, or one JSON document)
       layouts  draw the on-screen keyboards (en-US, pl-PL, de-DE, fr-FR); with a LOCALE, that
                layout's layers, alternates and every key's frame in points
 
     options:
-      --format text|json   output of replay (default text; colour only on a terminal, never with NO_COLOR)
+      --format text|json   output of replay and describe (default text; colour only on a terminal, never with NO_COLOR)
       --set KEY=VALUE      a setting that wins over the script's own (repeatable); settings:
                            \(Settings.keys.joined(separator: ", "))
       --phonetics FILE     speak phonetic words and character names from your own alphabet file
@@ -56,12 +61,12 @@ enum Invocation {
         switch command {
         case "--help", "-h", "help": return .help
         case "--version": return .version
-        case "replay", "check": break
+        case "replay", "check", "describe": break
         case "layouts":
             guard rest.count <= 1 else { throw UsageError("layouts takes at most one LOCALE") }
             return .layouts(locale: rest.first)
         default:
-            let suggestion = ["replay", "check", "layouts"].min { editDistance($0, command) < editDistance($1, command) }!
+            let suggestion = ["replay", "check", "layouts", "describe"].min { editDistance($0, command) < editDistance($1, command) }!
             throw UsageError("unknown command '\(command)'; did you mean '\(suggestion)'?")
         }
         var format = Format.text
@@ -91,6 +96,11 @@ enum Invocation {
                 if argument.hasPrefix("--") && argument != "-" { throw UsageError("unknown option '\(argument)'") }
                 scripts.append(argument)
             }
+        }
+        if command == "describe" {
+            guard scripts.count == 1 else { throw UsageError("describe takes exactly one script (or - for standard input)") }
+            guard phonetics == nil else { throw UsageError("describe does not take --phonetics") }
+            return .describe(script: scripts[0], format: format, overrides: overrides)
         }
         if command == "replay" {
             guard scripts.count == 1 else { throw UsageError("replay takes exactly one script (or - for standard input)") }

@@ -46,6 +46,11 @@ void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
 /// Copies the units in [start, end) to `destination`, which holds at least end - start units.
 void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16_t *destination);
 
+/// Writes the units in [start, end) as UTF-8 to `destination`, which holds at least
+/// 3 * (end - start) bytes; unpaired surrogates become U+FFFD. Returns the bytes written.
+/// Reads the gap buffer in place, so no scratch copy of the text is left behind.
+int64_t tecu_text_utf8(const tecu_text *text, int64_t start, int64_t end, uint8_t *destination);
+
 /// The code unit at `index` (0 <= index < length).
 uint16_t tecu_text_unit(const tecu_text *text, int64_t index);
 
@@ -89,6 +94,10 @@ int64_t tecu_breaker_next(tecu_breaker *breaker);
 
 /// Whether `offset` is a boundary; leaves the iterator at the first boundary at or after it.
 bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset);
+
+/// Counts the boundaries from the start to the end of the attached text in one C loop over
+/// `ubrk_next`: the ceiling any segmentation walk can reach (used by the benchmarks).
+int64_t tecu_breaker_count_all(tecu_breaker *breaker);
 
 /// The rule status of the segment that ends at the current boundary (word kinds: 0-99 none,
 /// 100-199 number, 200-299 letter, 300-399 kana, 400-499 ideographic).

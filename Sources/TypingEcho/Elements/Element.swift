@@ -14,6 +14,16 @@ public struct Element: Sendable {
     public var frame: Frame?
     /// The text-entry state when the element is a text field.
     public var field: TextField?
+    /// The standard control it was declared as (`kind=`), if any.
+    public var kind: ElementKind?
+    /// The values an adjustable element steps through, lowest first.
+    public var steps: [String] = []
+    /// The id of the field this visible label names (`labels=`); its frame joins the field's.
+    public var labelFor: String?
+    /// Whether the screen reader skips it (`hidden`): no focus by swipe, touch or `focus`.
+    public var isHidden = false
+    /// Whether the app responds to taps on it (`interactive`), whatever its traits say.
+    public var isInteractive = false
 
     /// Creates an element from an `element` declaration with parsed traits.
     public init(_ declaration: ElementDeclaration, traits: Traits) {
@@ -24,6 +34,11 @@ public struct Element: Sendable {
         hint = declaration.hint
         frame = declaration.frame
         field = nil
+        kind = declaration.kind
+        steps = declaration.steps
+        labelFor = declaration.labels?.value
+        isHidden = declaration.hidden
+        isInteractive = declaration.interactive
     }
 
     /// Creates a text field element from a `field` declaration.
@@ -36,6 +51,13 @@ public struct Element: Sendable {
         frame = declaration.frame
         field = try TextField(declaration, locale: locale)
         traits = field!.traits
+        isHidden = declaration.hidden
+    }
+
+    /// Whether the element is a text field or responds to activation: a button, link,
+    /// adjustable, toggle, or declared `interactive`.
+    public var isActionable: Bool {
+        field != nil || isInteractive || !traits.isDisjoint(with: [.button, .link, .adjustable, .toggle])
     }
 }
 
@@ -79,13 +101,7 @@ public struct TextField: Sendable {
 
     /// The traits a field of this kind and state carries.
     public var traits: Traits {
-        var traits: Traits = [.textEntry]
-        switch kind {
-        case .text: break
-        case .secure: traits.insert(.secureTextField)
-        case .search: traits.insert(.searchField)
-        case .area: traits.insert(.textArea)
-        }
+        var traits = kind.defaultTraits
         if isEditing { traits.insert(.isEditing) }
         if isDisabled { traits.insert(.notEnabled) }
         return traits

@@ -72,11 +72,26 @@ public struct Traits: OptionSet, Sendable, Hashable, CustomStringConvertible {
         self = match.trait
     }
 
+    /// A trait from one token of a `traits=` list: a name (`button`) or a hex mask (`0x9`).
+    ///
+    /// A mask may carry bits that have no name here (iOS has more private bits); they are kept.
+    public init?(token: String) {
+        if let named = Traits(name: token) {
+            self = named
+            return
+        }
+        guard token.hasPrefix("0x"), token.count > 2, let mask = UInt64(token.dropFirst(2), radix: 16) else { return nil }
+        self.init(rawValue: mask)
+    }
+
+    /// The mask in hex as scripts and `describe` write it: `0x9`.
+    public var hex: String { "0x" + String(rawValue, radix: 16) }
+
     /// The names of the traits set, in bit order.
     public var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
 
     /// `button,selected (0x9)`.
     public var description: String {
-        "\(names.joined(separator: ",")) (0x\(String(rawValue, radix: 16)))"
+        "\(names.joined(separator: ",")) (\(hex))"
     }
 }

@@ -39,26 +39,28 @@ extension Engine {
     /// and the clipboard is left as it was: a secure field's text never reaches it. A paste
     /// into a secure field is said by count ("3 characters, pasted").
     mutating func perform(_ action: EditAction, in position: Int) {
-        guard let field = elements[position].field else { return }
+        // Fields are read in place, never bound: a live copy would make each edit copy the text.
+        guard let isSecure = elements[position].field?.isSecure else { return }
         switch action {
         case .selectAll:
-            guard !field.buffer.isEmpty else {
+            guard update(position, { $0.buffer.isEmpty }) == false else {
                 refuse(phrasebook.string("edit.nothing-selected"))
                 return
             }
             update(position) { $0.buffer.selectAll() }
-            let selected = field.isSecure ? phrasebook.count("characters", field.buffer.characterCount) : field.buffer.string
+            let buffer = elements[position].field!.buffer
+            let selected = isSecure ? phrasebook.count("characters", buffer.characterCount) : buffer.string
             say(phrasebook.string("edit.selected").replacingPlaceholder(with: selected), role: .status)
         case .copy, .cut:
-            guard !field.isSecure else {
+            guard !isSecure else {
                 refuse(phrasebook.string("refused.\(action.rawValue)-secure"))
                 return
             }
-            guard let selection = field.buffer.selection else {
+            guard let selection = elements[position].field!.buffer.selection else {
                 refuse(phrasebook.string("edit.nothing-selected"))
                 return
             }
-            clipboard = field.buffer.text(in: selection)
+            clipboard = elements[position].field!.buffer.text(in: selection)
             if action == .cut, let edit = update(position, { $0.buffer.deleteBackward() }) {
                 emitEdit(edit, in: position)
                 emitCursor(position)
@@ -69,10 +71,10 @@ extension Engine {
                 refuse(phrasebook.string("edit.clipboard-empty"))
                 return
             }
-            let before = field.buffer.characterCount - field.buffer.selectedCharacterCount
+            let before = update(position) { $0.buffer.characterCount - $0.buffer.selectedCharacterCount }
             guard insert(text, into: position) != nil else { return }
             emitCursor(position)
-            let pasted = field.isSecure ? phrasebook.count("characters", elements[position].field!.buffer.characterCount - before) : text
+            let pasted = isSecure ? phrasebook.count("characters", elements[position].field!.buffer.characterCount - before) : text
             say(phrasebook.string("edit.pasted").replacingPlaceholder(with: pasted), role: .status)
         }
     }
@@ -81,12 +83,12 @@ extension Engine {
     /// refused in secure fields and in fields declared `dictation=off`.
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func dictate(_ text: String, at location: SourceLocation) throws(ScriptError) {
-        let (position, field) = try editingField(for: "dictate", at: location)
-        guard !field.isSecure else {
+        let position = try editingField(for: "dictate", at: location).0
+        guard elements[position].field?.isSecure == false else {
             refuse(phrasebook.string("refused.dictation-secure"))
             return
         }
-        guard field.allowsDictation else {
+        guard elements[position].field?.allowsDictation == true else {
             refuse(phrasebook.string("refused.dictation-off"))
             return
         }

@@ -23,8 +23,9 @@ extension Engine {
     /// the character and, when it ends a word, the word. A character past the field's
     /// `max=N` is refused (see `insert(_:into:)`).
     mutating func enter(_ character: Character, into position: Int, feedback: TypingFeedback) {
-        guard let field = elements[position].field else { return }
-        let isSecure = field.isSecure, before = field.buffer.insertionPoint
+        // No copy of the field is kept: it would make the insertion copy the whole text.
+        guard let isSecure = elements[position].field?.isSecure,
+              let before = elements[position].field?.buffer.insertionPoint else { return }
         guard insert(String(character), into: position) != nil else { return }
         if isSecure {
             play(.click)

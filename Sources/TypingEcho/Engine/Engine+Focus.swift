@@ -2,19 +2,21 @@ extension Engine {
     var announcer: Announcer { Announcer(phrasebook: phrasebook) }
 
     /// Moves screen-reader focus to an element and announces it; editing elsewhere stops.
-    mutating func focus(_ target: Int) {
+    /// - Parameter interrupts: Whether the announcement cuts what is being said (it waits
+    ///   its turn after an app's announcement).
+    mutating func focus(_ target: Int, interrupts: Bool = true) {
         if let current = focusIndex, current != target { stopEditing(current) }
         chosenEditAction = nil
         focusIndex = target
         keyboard.state.focusedKey = nil
         emit(.focus(.element(elements[target].id)))
-        announceFocused()
+        announceFocused(interrupts: interrupts)
     }
 
     /// Says the focused element's announcement, then its hint after the hint delay.
-    mutating func announceFocused() {
+    mutating func announceFocused(interrupts: Bool = true) {
         guard let element = focusedElement else { return }
-        say(announcer.announcement(for: element), role: .element)
+        say(announcer.announcement(for: element), role: .element, interrupts: interrupts)
         if settings.hints, let hint = announcer.hint(for: element) {
             sayLater(hint, role: .hint, after: settings.hintDelay)
         }
@@ -25,20 +27,22 @@ extension Engine {
         update(position) { $0.isEditing = false }
     }
 
-    /// Swipe left or right moves focus through the elements in reading order; up and down
-    /// move the insertion point by the rotor's unit while a field is being edited.
+    /// Swipe left or right moves focus through the elements in reading order, skipping hidden
+    /// ones; up and down adjust a focused adjustable element, pass through to an element that
+    /// allows direct interaction, and otherwise move the insertion point by the rotor's unit.
     mutating func swipe(_ direction: SwipeDirection, at location: SourceLocation) throws(ScriptError) {
         switch direction {
         case .left, .right:
-            let step = direction == .right ? 1 : -1
-            let target = (focusIndex ?? (step > 0 ? -1 : elements.count)) + step
-            guard elements.indices.contains(target) else {
+            guard let target = neighbour(of: focusIndex, step: direction == .right ? 1 : -1) else {
                 play(.boundary)
                 return
             }
             focus(target)
         case .up, .down:
-            if rotor == .typingMode {
+            if passesGesturesThrough { return }
+            if let element = focusedElement, element.field == nil, element.traits.contains(.adjustable) {
+                adjust(increment: direction == .up)
+            } else if rotor == .typingMode {
                 switchTypingMode(forward: direction == .down)
             } else {
                 try moveByRotor(direction == .down ? .forward : .backward, at: location)
@@ -52,9 +56,11 @@ extension Engine {
         guard let position = focusIndex else {
             throw ScriptError("double-tap with nothing focused; focus an element first", at: location)
         }
-        guard let field = elements[position].field, !field.isDisabled else { return }
+        guard !passesGesturesThrough, let field = elements[position].field, !field.isDisabled else { return }
+        let isEditing = field.isEditing, atStart = field.buffer.insertionPoint.utf16 == 0
+        _ = consume field  // a live copy would make the edits below copy the whole text
         if performChosenEditAction() { return }
-        if !field.isEditing {
+        if !isEditing {
             update(position) { field in
                 field.isEditing = true
                 field.buffer.move(toEnd: true)
@@ -62,7 +68,7 @@ extension Engine {
             showKeyboard()
             announceFocused()
         } else {
-            let toStart = field.buffer.insertionPoint.utf16 != 0
+            let toStart = !atStart
             update(position) { $0.buffer.move(toEnd: !toStart) }
             say(phrasebook.string(toStart ? "insertion-point.start" : "insertion-point.end"), role: .status)
         }

@@ -146,12 +146,14 @@ extension Engine {
     /// Enters a key: types its character (shift applied, then released unless caps lock),
     /// deletes, toggles shift or caps lock, or shows another layer.
     mutating func activate(_ id: KeyID, alternate: Int? = nil) {
-        guard isKeyboardShown, let position = focusIndex, let field = elements[position].field else { return }
+        // Only the kind is read: holding a copy of the field would make its text non-unique and
+        // the next edit would copy the whole text.
+        guard isKeyboardShown, let position = focusIndex, let kind = elements[position].field?.kind else { return }
         let typed: Character?
         switch keyboard.state.layout[id].kind {
         case .character: typed = keyboard.state.character(of: id, alternate: alternate)
         case .space: typed = " "
-        case .return: typed = field.kind == .area ? "\n" : nil
+        case .return: typed = kind == .area ? "\n" : nil
         case .delete:
             delete(.backward, in: position)
             return
@@ -181,12 +183,6 @@ extension Engine {
         if case .key(let id)? = keyboard.recognizer.finger, let moved = samePlace(id) {
             keyboard.recognizer.keysChanged(under: .key(moved))
         }
-    }
-
-    /// The element whose frame contains a point: the smallest such frame, the first on ties.
-    func element(atX x: Double, y: Double) -> Int? {
-        elements.indices.filter { elements[$0].frame?.contains(x: x, y: y) == true }
-            .min { elements[$0].frame!.width * elements[$0].frame!.height < elements[$1].frame!.width * elements[$1].frame!.height }
     }
 }
 

@@ -19,7 +19,7 @@ public struct Engine: Sendable {
     public private(set) var now = VirtualTime.zero
     /// Elements in reading order.
     public internal(set) var elements: [Element] = []
-    private var index: [String: Int] = [:]
+    var index: [String: Int] = [:]
     /// The index of the focused element in `elements`.
     public internal(set) var focusIndex: Int?
     /// What swipe up and down act on.
@@ -39,6 +39,8 @@ public struct Engine: Sendable {
     /// Warnings not yet taken by `takeWarnings()`.
     var pendingWarnings: [EngineWarning] = []
     var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
+    /// Value updates already spoken (see `Engine+Screen`).
+    var screen = ScreenState()
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
@@ -107,20 +109,13 @@ public struct Engine: Sendable {
             }
             try declare(field, at: location)
         case .element(let declaration):
-            var traits: Traits = []
-            for name in declaration.traits {
-                guard let trait = Traits(name: name.value) else {
-                    let suggestion = Traits.named.map(\.name).closest(to: name.value).map { "; did you mean '\($0)'?" } ?? ""
-                    throw ScriptError("unknown trait '\(name.value)'\(suggestion)", at: name.location)
-                }
-                traits.insert(trait)
-            }
-            try declare(Element(declaration, traits: traits), at: location)
+            try declare(makeElement(declaration), at: location)
         case .focus(let id):
-            guard let target = index[id.value] else {
-                throw ScriptError("no element or field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
-            }
-            focus(target)
+            focus(try focusable(id))
+        case .error(let id, let message):
+            try setError(id, message)
+        case .validate:
+            validate()
         case .swipe(let direction):
             try swipe(direction, at: location)
         case .rotor(let unit):
@@ -169,7 +164,9 @@ public struct Engine: Sendable {
         if let field = element.field, field.isSecure, !field.buffer.isEmpty { secureInputSeen = true }
         if let existing = index[element.id] {
             // A new declaration of an id replaces the element in place (a screen update).
+            let old = elements[existing]
             elements[existing] = element
+            noticeUpdate(from: old, to: element, at: existing)
             return
         }
         guard !element.id.isEmpty else { throw ScriptError("an element needs an id", at: location) }
@@ -233,7 +230,7 @@ extension Command {
     /// Whether the command is user input, which cancels a pending hint or phonetic word.
     var isInput: Bool {
         switch self {
-        case .settings, .field, .element, .clipboard, .wait, .expect: return false
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error: return false
         default: return true
         }
     }

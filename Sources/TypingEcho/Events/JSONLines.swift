@@ -89,25 +89,54 @@ private struct JSONObject {
     mutating func string(_ name: StaticString, _ value: String) {
         key(name)
         output.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
-            case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: output.append(byte)
+        var value = value
+        value.withUTF8 { bytes in
+            // Runs that need no escaping (almost everything) are copied in one go.
+            var run = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+                escape(byte)
+                run = index + 1
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         output.append(UInt8(ascii: "\""))
     }
 
+    private mutating func escape(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
+        case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
+        case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
+        case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
+        case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
+        default:
+            let hex = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+        }
+    }
+
     mutating func integer(_ name: StaticString, _ value: Int) {
         key(name)
-        output.append(contentsOf: String(value).utf8)
+        appendDecimal(value)
+    }
+
+    /// Writes an integer's decimal digits straight into the output, without a String.
+    private mutating func appendDecimal(_ value: Int) {
+        if value < 0 { output.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, filled from the end
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        }
     }
 
     mutating func boolean(_ name: StaticString, _ value: Bool) {
@@ -119,7 +148,15 @@ private struct JSONObject {
 
     mutating func number(_ name: StaticString, thousandths: Int64) {
         key(name)
-        output.append(contentsOf: formatThousandths(thousandths).utf8)
+        // Same text as formatThousandths (1250 → "1.250"), written without a String.
+        if thousandths < 0 { output.append(UInt8(ascii: "-")) }
+        let magnitude = Int(thousandths.magnitude)
+        appendDecimal(magnitude / 1000)
+        let fraction = magnitude % 1000
+        output.append(UInt8(ascii: "."))
+        output.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+        output.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+        output.append(UInt8(ascii: "0") + UInt8(fraction % 10))
     }
 
     /// A number with up to two decimals and at least one: 1.0, 1.2, 0.85.

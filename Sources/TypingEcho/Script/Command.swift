@@ -115,6 +115,8 @@ public struct FieldDeclaration: Sendable, Hashable {
     public var maxLength: Int?
     /// The frame on screen, if given.
     public var frame: Frame?
+    /// Whether the field is hidden from the screen reader (`hidden`).
+    public var hidden: Bool = false
 
     /// Creates a field declaration.
     public init(id: String, kind: FieldKind, label: String) {
@@ -138,6 +140,16 @@ public struct ElementDeclaration: Sendable, Hashable {
     public var hint: String?
     /// The frame on screen, if given.
     public var frame: Frame?
+    /// The standard control it is (`kind=button`), which brings default traits.
+    public var kind: ElementKind?
+    /// The values an adjustable element steps through (`steps="Low|Medium|High"`), lowest first.
+    public var steps: [String] = []
+    /// The id of the field this visible label names (`labels=FIELD`).
+    public var labels: Located<String>?
+    /// Whether it is hidden from the screen reader (`hidden`).
+    public var hidden: Bool = false
+    /// Whether the app responds to taps on it (`interactive`), whatever its traits say.
+    public var interactive: Bool = false
 
     /// Creates an element declaration.
     public init(id: String, label: String) {
@@ -284,6 +296,10 @@ public enum Command: Sendable, Hashable {
     case clipboard(String)
     /// `dictate "TEXT"`.
     case dictate(String)
+    /// `error ID "MESSAGE"`: the app shows (or, with "", clears) a field's validation error.
+    case error(Located<String>, String)
+    /// `validate`: the app validated the form; focus goes to the first invalid field.
+    case validate
     /// `wait S`.
     case wait(Double)
     /// `expect …`.

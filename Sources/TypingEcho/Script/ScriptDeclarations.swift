@@ -1,8 +1,9 @@
 /// The `KEY=VALUE` lines: `settings`, `field` and `element`.
 extension ScriptParser {
     static let fieldAttributes = ["kind", "label", "value", "hint", "placeholder", "error", "dictation", "max", "frame"]
-    static let fieldFlags = ["required", "disabled"]
-    static let elementAttributes = ["label", "traits", "value", "hint", "frame"]
+    static let fieldFlags = ["required", "disabled", "hidden"]
+    static let elementAttributes = ["label", "kind", "traits", "value", "hint", "frame", "steps", "labels"]
+    static let elementFlags = ["hidden", "interactive"]
 
     /// `settings KEY=VALUE …`: raw pairs, each key at most once; the engine checks names and values.
     func settings(_ arguments: inout ScriptArguments) throws(ScriptError) -> [SettingAssignment] {
@@ -48,6 +49,7 @@ extension ScriptParser {
         field.error = found.values["error"]?.text
         field.required = found.flags.contains("required")
         field.disabled = found.flags.contains("disabled")
+        field.hidden = found.flags.contains("hidden")
         if let dictation = found.values["dictation"] {
             let setting: DictationSetting = try ScriptValues.choice(dictation, what: "dictation setting", line: line)
             field.dictation = setting == .on
@@ -57,10 +59,11 @@ extension ScriptParser {
         return field
     }
 
-    /// `element ID label="…" [traits=a,b,…] [value="…"] [hint="…"] [frame=X,Y,W,H]`.
+    /// `element ID label="…" [kind=button|…] [traits=a,b,…|0xMASK] [value="…"] [hint="…"] [frame=X,Y,W,H]
+    /// [steps="A|B|…"] [labels=FIELD] [hidden] [interactive]`.
     func element(_ arguments: inout ScriptArguments, location: SourceLocation) throws(ScriptError) -> ElementDeclaration {
         let id = try declarationID(&arguments, command: "element", usage: #"element ID label="…" …"#)
-        let found = try attributes(&arguments, of: "element", names: Self.elementAttributes, flags: [])
+        let found = try attributes(&arguments, of: "element", names: Self.elementAttributes, flags: Self.elementFlags)
         guard let label = found.values["label"] else {
             throw ScriptError(#"element needs a label: label="…""#, at: location)
         }
@@ -74,6 +77,7 @@ extension ScriptParser {
         element.value = found.values["value"]?.text
         element.hint = found.values["hint"]?.text
         if let frame = found.values["frame"] { element.frame = try ScriptValues.frame(frame, line: arguments.line) }
+        try screenAttributes(found, into: &element, arguments)
         return element
     }
 
@@ -130,6 +134,33 @@ extension ScriptParser {
         if !flags.isEmpty { message += "; flags: \(flags.joined(separator: ", "))" }
         if let guess = ScriptValues.suggestion(for: piece.text, among: flags) { message += "; did you mean '\(guess)'?" }
         return message
+    }
+}
+
+extension ScriptParser {
+    /// The attributes of issue 5: `kind=`, `steps=`, `labels=` and the `hidden` and `interactive` flags.
+    fileprivate func screenAttributes(
+        _ found: (values: [String: ScriptPiece], flags: Set<String>), into element: inout ElementDeclaration,
+        _ arguments: ScriptArguments
+    ) throws(ScriptError) {
+        if let kind = found.values["kind"] {
+            element.kind = try ScriptValues.choice(kind, what: "element kind", line: arguments.line) as ElementKind
+        }
+        if let steps = found.values["steps"] {
+            element.steps = steps.text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard !element.steps.contains(where: \.isEmpty) else {
+                throw arguments.error(#"empty step; write steps="Low|Medium|High""#, at: steps.column)
+            }
+            if let value = element.value, !element.steps.contains(value) {
+                throw arguments.error("the value must be one of the steps", at: steps.column)
+            }
+        }
+        if let labels = found.values["labels"] {
+            guard !labels.quoted else { throw arguments.error("labels= expects a field ID without quotes", at: labels.column) }
+            element.labels = Located(labels.text, at: arguments.location(labels.column))
+        }
+        element.hidden = found.flags.contains("hidden")
+        element.interactive = found.flags.contains("interactive")
     }
 }
 

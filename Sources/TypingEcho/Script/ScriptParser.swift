@@ -13,7 +13,7 @@ public struct ScriptParser: Sendable {
     static let commandNames = [
         "settings", "field", "element", "focus", "swipe", "rotor", "double-tap",
         "touch", "slide", "lift", "split-tap", "hold", "type", "keys", "key",
-        "edit", "clipboard", "dictate", "wait", "expect",
+        "edit", "clipboard", "dictate", "wait", "expect", "error", "validate",
     ]
 
     /// The `expect` forms.
@@ -92,6 +92,10 @@ public struct ScriptParser: Sendable {
             try arguments.finish(usage: "wait SECONDS")
             return .wait(seconds)
         case "expect": return .expect(try expectation(&arguments))
+        case "error": return try fieldError(&arguments)
+        case "validate":
+            try arguments.finish(usage: name)
+            return .validate
         default:
             var message = "unknown command '\(name)'"
             if let guess = ScriptValues.suggestion(for: name, among: Self.commandNames) {
@@ -121,6 +125,15 @@ public struct ScriptParser: Sendable {
             let message = ScriptValues.unknown("expectation", form.value, allowed: Self.expectationNames)
             throw arguments.error(message, at: form.column)
         }
+    }
+
+    /// `error ID "MESSAGE"`: a field id, then one quoted string ("" clears the error).
+    private func fieldError(_ arguments: inout ScriptArguments) throws(ScriptError) -> Command {
+        let usage = #"error ID "MESSAGE""#
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.isWord else { throw arguments.error("error expects a field ID without quotes; usage: \(usage)", at: token.column) }
+        let id = Located(token.value.text, at: arguments.location(token.column))
+        return .error(id, try secret(&arguments, command: "error ID"))
     }
 
     /// Exactly one quoted string; nothing about a wrong argument is ever echoed.

@@ -1,29 +1,78 @@
+/// One part of a focus announcement (SPEC §2.1), in the order parts are spoken.
+public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
+    /// "Selected", for an element with the selected trait.
+    case selected
+    /// The accessibility label.
+    case label
+    /// The value: a field's text, or its placeholder while it is empty; an element's value.
+    case value
+    /// A field's validation error, right after its value.
+    case error
+    /// Role and trait words: "text field", "button", "heading", "adjustable".
+    case traits
+    /// Status: "is editing", "dimmed", "required".
+    case status
+    /// A secure field's value, which is only its count: "6 characters".
+    case count
+    /// Where the insertion point of an edited field is: "insertion point at end".
+    case insertionPoint
+}
+
 /// Composes what VoiceOver says when an element gains focus (SPEC §2.1).
 ///
-/// Order: `Selected` prefix; label; value (a secure field's count comes after its role and
-/// status instead); role and trait words; status (`is editing`, `dimmed`); for an editing
-/// field the insertion point at either end. The hint is separate, spoken after the hint delay.
+/// Order: `Selected` prefix; label; value (the placeholder for an empty field); the error of
+/// a field; role and trait words (in `traitWords` order); status (`is editing`, `dimmed`,
+/// `required`); for a secure field its value as a count, then its error; for an editing field
+/// the insertion point at either end. The hint is separate, spoken after the hint delay.
 struct Announcer {
     let phrasebook: Phrasebook
 
+    /// Trait words in the order they are said; `button` is not said with `toggle` ("switch button").
+    static let traitWords: [(trait: Traits, key: String)] = [
+        (.searchField, "role.search"), (.button, "role.button"), (.toggle, "role.toggle"), (.link, "role.link"),
+        (.tabBar, "role.tab"), (.image, "role.image"), (.header, "role.header"), (.adjustable, "role.adjustable"),
+    ]
+
     /// The focus announcement of an element.
     func announcement(for element: Element) -> String {
-        guard let field = element.field else { return announcement(forPlain: element) }
-        var parts = [element.label]
+        join(parts(for: element).map(\.text))
+    }
+
+    /// The announcement's parts in the order they are spoken; empty texts are left out.
+    func parts(for element: Element) -> [(part: AnnouncementPart, text: String)] {
+        var parts: [(part: AnnouncementPart, text: String)] = []
+        func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
+        if element.traits.contains(.selected) { add(.selected, phrasebook.string("status.selected")) }
+        add(.label, element.label)
+        guard let field = element.field else {
+            if let value = element.value { add(.value, value) }
+            add(.traits, traitWords(element.traits))
+            if element.traits.contains(.notEnabled) { add(.status, phrasebook.string("status.dimmed")) }
+            return parts
+        }
         let count = field.buffer.characterCount
         if !field.isSecure && count > 0 {
-            parts.append(field.buffer.string)
+            add(.value, field.buffer.string)
         } else if count == 0, let placeholder = field.placeholder {
-            parts.append(placeholder)
+            add(.value, placeholder)
         }
-        parts.append(phrasebook.string("role.\(field.kind.rawValue)"))
-        if field.isEditing { parts.append(phrasebook.string("status.editing")) }
-        if field.isDisabled { parts.append(phrasebook.string("status.dimmed")) }
-        if field.isSecure && count > 0 { parts.append(phrasebook.count("characters", count)) }
-        if field.isRequired { parts.append(phrasebook.string("status.required")) }
-        if let error = field.error { parts.append(error) }
-        if field.isEditing, count > 0, let end = insertionPointPhrase(field.buffer) { parts.append(end) }
-        return join(parts)
+        if !field.isSecure || count == 0, let error = field.error { add(.error, error) }
+        add(.traits, phrasebook.string("role.\(field.kind.rawValue)"))
+        if field.isEditing { add(.status, phrasebook.string("status.editing")) }
+        if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
+        if field.isRequired { add(.status, phrasebook.string("status.required")) }
+        if field.isSecure && count > 0 {
+            add(.count, phrasebook.count("characters", count))
+            if let error = field.error { add(.error, error) }
+        }
+        if field.isEditing, count > 0, let end = insertionPointPhrase(field.buffer) { add(.insertionPoint, end) }
+        return parts
+    }
+
+    /// The role and trait words of a non-field element, joined: "button, heading".
+    private func traitWords(_ traits: Traits) -> String {
+        let words = Self.traitWords.filter { traits.contains($0.trait) && !($0.trait == .button && traits.contains(.toggle)) }
+        return join(words.map { phrasebook.string($0.key) })
     }
 
     /// "insertion point at start" / "…at end" when the insertion point is at either end.
@@ -34,25 +83,18 @@ struct Announcer {
     }
 
     /// The hint to speak after the delay, if any: the element's own, or "Double tap to edit."
-    /// for a field that is not being edited.
+    /// for a field that is not being edited; an adjustable element adds how to adjust it.
     func hint(for element: Element) -> String? {
-        if let hint = element.hint { return hint }
-        if let field = element.field, !field.isEditing, !field.isDisabled { return phrasebook.string("hint.edit") }
-        return nil
-    }
-
-    private func announcement(forPlain element: Element) -> String {
-        var parts: [String] = []
-        if element.traits.contains(.selected) { parts.append(phrasebook.string("status.selected")) }
-        parts.append(element.label)
-        if let value = element.value, !value.isEmpty { parts.append(value) }
-        let roles: [(Traits, String)] = [
-            (.button, "role.button"), (.link, "role.link"), (.toggle, "role.toggle"), (.image, "role.image"),
-            (.header, "role.header"), (.adjustable, "role.adjustable"), (.tabBar, "role.tab"),
-        ]
-        for (trait, key) in roles where element.traits.contains(trait) { parts.append(phrasebook.string(key)) }
-        if element.traits.contains(.notEnabled) { parts.append(phrasebook.string("status.dimmed")) }
-        return join(parts)
+        var hints: [String] = []
+        if let hint = element.hint {
+            hints.append(hint)
+        } else if let field = element.field, !field.isEditing, !field.isDisabled {
+            hints.append(phrasebook.string("hint.edit"))
+        }
+        if element.field == nil, element.traits.contains(.adjustable), !element.traits.contains(.notEnabled) {
+            hints.append(phrasebook.string("hint.adjustable"))
+        }
+        return hints.isEmpty ? nil : hints.joined(separator: " ")
     }
 
     private func join(_ parts: [String]) -> String {

@@ -257,9 +257,16 @@ public struct TextBuffer: Sendable {
     /// - Complexity: O(w): w the word's length.
     public mutating func word(endingAt position: TextPosition) -> String? {
         let storage = uniqueStorage()
-        let iterator = storage.wordIterator()
         let end = position.utf16
-        guard end > 0, end < storage.utf16Count, tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
+        guard end > 0, end < storage.utf16Count else { return nil }
+        // A letter or digit right after `end` makes the segment there a word, so no word ends at
+        // `end`: answered without the word iterator, which after an edit must re-segment
+        // (dictionary languages included) from a safe point before it. Typing takes this path
+        // for every letter.
+        let scalarEnd = UTF16.isLeadSurrogate(storage.unit(at: end)) ? min(end + 2, storage.utf16Count) : end + 1
+        if isWord(end..<scalarEnd) { return nil }
+        let iterator = storage.wordIterator()
+        guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
         let next = Int(tecu_breaker_following(iterator, Int64(end)))
         guard next > end, !isWord(end..<next) else { return nil }
         let start = Int(tecu_breaker_preceding(iterator, Int64(end)))
@@ -288,8 +295,11 @@ public struct TextBuffer: Sendable {
     }
 
     /// Counts characters in a range whose ends are character boundaries. - Complexity: O(range).
-    private mutating func countCharacters(in range: Range<Int>) -> Int {
-        let iterator = uniqueStorage().characterIterator()
+    ///
+    /// Callers have made the storage unique already and may hold a reference to it, so this
+    /// must not call `uniqueStorage()`: the extra reference would force a copy of the whole text.
+    private func countCharacters(in range: Range<Int>) -> Int {
+        let iterator = storage.characterIterator()
         var count = 0
         var position = range.lowerBound
         while position < range.upperBound {
@@ -301,9 +311,11 @@ public struct TextBuffer: Sendable {
         return count
     }
 
-    /// How far past an edit the old and new segmentations are compared before giving up and
-    /// recounting the whole text (only long runs of regional indicators get that far).
-    private static let resyncWindow = 64
+    /// How far past an edit the old and new segmentations are compared: a short window first
+    /// (an edit almost always settles within the next character), then a long one after undoing
+    /// the edit, then a recount of the whole text (only long runs of regional indicators get
+    /// that far).
+    private static let resyncWindows = [8, 64]
 
     /// Replaces a range with UTF-16 units and keeps the character counts right by
     /// re-segmenting only around the edit.
@@ -318,51 +330,67 @@ public struct TextBuffer: Sendable {
     private mutating func replace(_ range: Range<TextPosition>, with units: [UInt16]) -> TextPosition {
         let storage = uniqueStorage()
         let lower = range.lowerBound.utf16, upper = range.upperBound.utf16
-        var iterator = storage.characterIterator()
-        let anchor = lower == 0 ? 0 : Int(tecu_breaker_preceding(iterator, Int64(lower)))
+        let anchor = lower == 0 ? 0 : Int(tecu_breaker_preceding(storage.characterIterator(), Int64(lower)))
         let anchorCharacter = lower == 0 ? 0 : range.lowerBound.character - 1
-        // Old boundaries after the anchor, up to a window past the edit.
-        var old: [Int] = []
-        var position = anchor
-        while position < upper + Self.resyncWindow {
-            let next = Int(tecu_breaker_following(iterator, Int64(position)))
-            if next < 0 { break }
-            old.append(next)
-            position = next
-        }
         let oldLength = storage.utf16Count
-        units.withUnsafeBufferPointer { storage.replace(lower..<upper, with: $0) }
         let delta = units.count - (upper - lower)
         let insertedEnd = lower + units.count
-        iterator = storage.characterIterator()
-
-        var newBoundaries = 0
-        // The caret goes to the first boundary at or after the end of the inserted text.
-        var caret: TextPosition? = insertedEnd == anchor ? TextPosition(character: anchorCharacter, utf16: anchor) : nil
-        var oldIndex = 0
-        position = anchor
-        while true {
-            let next = Int(tecu_breaker_following(iterator, Int64(position)))
-            if next < 0 {
-                // Reached the end: it matches the old end only if the old scan got there too.
-                guard old.last == oldLength || (oldLength == upper && old.isEmpty) else { break }
-                characterCount += newBoundaries - old.count
-                return settle(caret ?? endPosition)
-            }
-            position = next
-            newBoundaries += 1
-            if caret == nil && position >= insertedEnd {
-                caret = TextPosition(character: anchorCharacter + newBoundaries, utf16: position)
-            }
-            guard position >= insertedEnd else { continue }
-            while oldIndex < old.count && (old[oldIndex] < upper || old[oldIndex] + delta < position) { oldIndex += 1 }
-            if oldIndex < old.count && old[oldIndex] + delta == position {
-                characterCount += newBoundaries - (oldIndex + 1)
-                return settle(caret!)
-            }
-            if position > insertedEnd + Self.resyncWindow { break }
+        // The units replaced, to undo the edit if the short window is not enough; wiped after.
+        var replaced = [UInt16](repeating: 0, count: upper - lower)
+        replaced.withUnsafeMutableBufferPointer {
+            if $0.count > 0 { tecu_text_extract(storage.text, Int64(lower), Int64(upper), $0.baseAddress!) }
         }
-        // The edit changed boundaries further than the window: recount everything.
+        defer { replaced.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
+        var old: [Int] = []
+        var caret: TextPosition?
+
+        for (attempt, window) in Self.resyncWindows.enumerated() {
+            if attempt > 0 {
+                // Undo the edit to see the old text again.
+                replaced.withUnsafeBufferPointer { storage.replace(lower..<insertedEnd, with: $0) }
+            }
+            // Old boundaries after the anchor, up to the window past the edit.
+            var iterator = storage.characterIterator()
+            old.removeAll(keepingCapacity: true)
+            var position = anchor
+            while position < upper + window {
+                let next = Int(tecu_breaker_following(iterator, Int64(position)))
+                if next < 0 { break }
+                old.append(next)
+                position = next
+            }
+            units.withUnsafeBufferPointer { storage.replace(lower..<upper, with: $0) }
+            iterator = storage.characterIterator()
+
+            var newBoundaries = 0
+            var oldIndex = 0
+            // The caret goes to the first boundary at or after the end of the inserted text.
+            caret = insertedEnd == anchor ? TextPosition(character: anchorCharacter, utf16: anchor) : nil
+            position = anchor
+            while true {
+                let next = Int(tecu_breaker_following(iterator, Int64(position)))
+                if next < 0 {
+                    // Reached the end: it matches the old end only if the old scan got there too.
+                    guard old.last == oldLength || (oldLength == upper && old.isEmpty) else { break }
+                    characterCount += newBoundaries - old.count
+                    return settle(caret ?? endPosition)
+                }
+                position = next
+                newBoundaries += 1
+                if caret == nil && position >= insertedEnd {
+                    caret = TextPosition(character: anchorCharacter + newBoundaries, utf16: position)
+                }
+                guard position >= insertedEnd else { continue }
+                while oldIndex < old.count && (old[oldIndex] < upper || old[oldIndex] + delta < position) { oldIndex += 1 }
+                if oldIndex < old.count && old[oldIndex] + delta == position {
+                    characterCount += newBoundaries - (oldIndex + 1)
+                    return settle(caret!)
+                }
+                // Past every old boundary scanned (or the window): no resync within this window.
+                if (oldIndex == old.count && !old.isEmpty) || position > insertedEnd + window { break }
+            }
+        }
+        // The edit changed boundaries further than the long window: recount everything.
         characterCount = countCharacters(in: 0..<storage.utf16Count)
         let caretUTF16 = caret?.utf16 ?? storage.utf16Count
         return settle(TextPosition(character: countCharacters(in: 0..<caretUTF16), utf16: caretUTF16))

@@ -65,18 +65,10 @@ final class TextStorage: @unchecked Sendable {
     /// The text of a range of code units. - Complexity: O(range length).
     func string(_ range: Range<Int>) -> String {
         if range.isEmpty { return "" }
+        // ICU's gap buffer is transcoded straight into the string's own storage (inline for
+        // up to 15 bytes, the usual character), so no scratch copy of the text exists.
         return String(unsafeUninitializedCapacity: range.count * 3) { bytes in
-            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: range.count) { units in
-                tecu_text_extract(text, Int64(range.lowerBound), Int64(range.upperBound), units.baseAddress!)
-                var written = 0
-                _ = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: false) {
-                    bytes[written] = $0
-                    written += 1
-                }
-                // The scratch copy may hold secure text: wipe it before it is released.
-                units.update(repeating: 0)
-                return written
-            }
+            Int(tecu_text_utf8(text, Int64(range.lowerBound), Int64(range.upperBound), bytes.baseAddress!))
         }
     }
 
@@ -98,24 +90,19 @@ final class TextStorage: @unchecked Sendable {
     }
 
     /// The character (grapheme cluster) iterator, pointed at the current text. - Complexity: O(1).
-    func characterIterator() -> OpaquePointer {
-        if !charactersAttached {
-            var status: Int32 = 0
-            tecu_breaker_attach_text(characters, text, &status)
-            precondition(status <= 0, "attaching a break iterator failed")
-            charactersAttached = true
-        }
-        return characters
-    }
+    func characterIterator() -> OpaquePointer { attached(characters, &charactersAttached) }
 
     /// The word iterator, pointed at the current text. - Complexity: O(1).
-    func wordIterator() -> OpaquePointer {
-        if !wordsAttached {
+    func wordIterator() -> OpaquePointer { attached(words, &wordsAttached) }
+
+    /// Points an iterator at the text again if an edit has happened since it last was.
+    private func attached(_ breaker: OpaquePointer, _ isAttached: inout Bool) -> OpaquePointer {
+        if !isAttached {
             var status: Int32 = 0
-            tecu_breaker_attach_text(words, text, &status)
+            tecu_breaker_attach_text(breaker, text, &status)
             precondition(status <= 0, "attaching a break iterator failed")
-            wordsAttached = true
+            isAttached = true
         }
-        return words
+        return breaker
     }
 }

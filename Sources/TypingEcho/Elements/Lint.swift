@@ -1,0 +1,101 @@
+/// A rule of the accessibility checklist that `describe` applies to a screen.
+public enum LintRule: String, Sendable, Hashable, CaseIterable {
+    /// An element the app responds to that has no button, link, adjustable or toggle trait:
+    /// VoiceOver never says it can be activated.
+    case interactiveWithoutRole = "interactive-without-role"
+    /// More than `Lint.traitLimit` traits on one element: the announcement becomes a list of roles.
+    case tooManyTraits = "too-many-traits"
+    /// Button and link on one element (with or without header): it cannot be both.
+    case conflictingRoles = "conflicting-roles"
+    /// Header on most of the screen's elements: headings stop being a way to skim.
+    case headerOveruse = "header-overuse"
+    /// A field whose only label is its placeholder, which disappears once text is typed.
+    case placeholderAsLabel = "placeholder-as-label"
+    /// A button with no label (an image-only button reads as nothing or a file name).
+    case unlabelledButton = "unlabelled-button"
+    /// A visible label read again as the field's own label: VoiceOver says it twice.
+    case duplicatedLabel = "duplicated-label"
+    /// `labels=` names no text field on the screen.
+    case labelsNothing = "labels-nothing"
+}
+
+/// One problem found on a screen: the rule, the element (nil for the whole screen) and why.
+public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
+    /// The rule broken.
+    public var rule: LintRule
+    /// The id of the element, or nil when the finding is about the whole screen.
+    public var element: String?
+    /// What is wrong and how to fix it.
+    public var message: String
+
+    /// `login: interactive-without-role: …`.
+    public var description: String { "\(element ?? "screen"): \(rule.rawValue): \(message)" }
+}
+
+/// Checks a screen of elements against the checklist (`LintRule`). Messages quote labels and
+/// ids, never a field's text.
+public enum Lint {
+    /// The most traits an element should carry; more is a `too-many-traits` finding.
+    public static let traitLimit = 4
+
+    /// The findings for a screen in reading order: per element, then the screen as a whole.
+    public static func findings(for elements: [Element]) -> [LintFinding] {
+        let visible = elements.filter { !$0.isHidden }
+        var findings: [LintFinding] = []
+        for element in elements {
+            for (rule, message) in check(element, among: elements) {
+                findings.append(LintFinding(rule: rule, element: element.id, message: message))
+            }
+        }
+        let headers = visible.filter { $0.traits.contains(.header) }.count
+        if visible.count >= 3, headers * 2 > visible.count {
+            findings.append(LintFinding(rule: .headerOveruse, element: nil,
+                                        message: "\(headers) of \(visible.count) elements are headings; mark only section titles as header"))
+        }
+        return findings
+    }
+
+    /// The findings for one element, which may refer to the others (labels).
+    static func check(_ element: Element, among elements: [Element]) -> [(LintRule, String)] {
+        var found: [(LintRule, String)] = []
+        let traits = element.traits
+        if let target = element.labelFor {
+            if let field = elements.first(where: { $0.id == target && $0.field != nil }) {
+                if !element.isHidden, normalised(element.label) == normalised(field.label) {
+                    found.append((.duplicatedLabel, "the visible label '\(element.label)' is read again as the label of field '\(field.id)'; hide it (hidden) and let labels= merge its frame into the field's"))
+                }
+            } else {
+                found.append((.labelsNothing, "labels=\(target) names no text field on this screen"))
+            }
+        }
+        guard !element.isHidden else { return found }
+        if element.isInteractive, element.field == nil, traits.isDisjoint(with: [.button, .link, .adjustable, .toggle]) {
+            found.append((.interactiveWithoutRole, "it responds to taps but has no button, link or adjustable trait; VoiceOver never says it can be activated"))
+        }
+        let count = traits.rawValue.nonzeroBitCount
+        if count > traitLimit {
+            found.append((.tooManyTraits, "\(count) traits (\(traits.names.joined(separator: ","))); keep to \(traitLimit) or fewer"))
+        }
+        if traits.isSuperset(of: [.button, .link]) {
+            let header = traits.contains(.header) ? ", link and header" : " and link"
+            found.append((.conflictingRoles, "button\(header) together; choose the one role that says what activating it does"))
+        }
+        if let field = element.field, let placeholder = field.placeholder,
+           element.label.isEmpty || normalised(element.label) == normalised(placeholder) {
+            found.append((.placeholderAsLabel, "its only label is the placeholder '\(placeholder)', which disappears once text is typed; give it a label"))
+        }
+        if traits.contains(.button), element.label.isEmpty {
+            let what = traits.contains(.image) ? "an image-only button" : "a button"
+            found.append((.unlabelledButton, "\(what) without a label; VoiceOver reads it as just \"button\" (or the image's file name)"))
+        }
+        return found
+    }
+
+    /// Lower-cased, with surrounding spaces and a trailing colon removed: "Username:" ~ "username".
+    static func normalised(_ label: String) -> String {
+        var text = Substring(label.lowercased())
+        while let last = text.last, last == ":" || last == " " { text.removeLast() }
+        while let first = text.first, first == " " { text.removeFirst() }
+        return String(text)
+    }
+}

@@ -1,0 +1,57 @@
+/// What `typing-echo describe` reports about a screen: each element's announcement, hint,
+/// traits, lint findings and platform equivalents, then the findings about the whole screen.
+///
+/// ```swift
+/// let description = ScreenDescription(session.engine)
+/// print(description.text, terminator: "")
+/// ```
+///
+/// The secure invariant holds: a secure field is described by its count, never its text.
+public struct ScreenDescription: Sendable {
+    /// One element as described.
+    public struct Item: Sendable {
+        /// The element as the engine holds it.
+        public var element: Element
+        /// The focus announcement's parts, in spoken order.
+        public var parts: [(part: AnnouncementPart, text: String)]
+        /// The whole focus announcement.
+        public var announcement: String
+        /// The hint spoken after the hint delay, if any.
+        public var hint: String?
+        /// Findings about this element.
+        public var findings: [LintFinding]
+        /// Its web, Android and Flutter equivalents.
+        public var equivalents: PlatformEquivalents
+    }
+
+    /// The elements in reading order, hidden ones included (and marked).
+    public var items: [Item]
+    /// Findings about the screen as a whole.
+    public var screenFindings: [LintFinding]
+
+    /// Describes the engine's elements as they are now, in its locale.
+    public init(_ engine: Engine) {
+        let announcer = engine.announcer
+        let findings = Lint.findings(for: engine.elements)
+        items = engine.elements.map { element in
+            let parts = announcer.parts(for: element)
+            return Item(element: element, parts: parts,
+                        announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
+                        hint: announcer.hint(for: element),
+                        findings: findings.filter { $0.element == element.id },
+                        equivalents: PlatformEquivalents(element, on: engine.elements))
+        }
+        screenFindings = findings.filter { $0.element == nil }
+    }
+
+    /// Every finding, per element in reading order, then the screen's.
+    public var findings: [LintFinding] { items.flatMap(\.findings) + screenFindings }
+}
+
+extension Element {
+    /// How it was declared: `field kind=secure`, `element kind=button` or `element`.
+    var declaredAs: String {
+        if let field { return "field kind=\(field.kind.rawValue)" }
+        return kind.map { "element kind=\($0.rawValue)" } ?? "element"
+    }
+}

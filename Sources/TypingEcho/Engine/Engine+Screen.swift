@@ -1,0 +1,130 @@
+/// The screen as a whole (issue 5): declaring elements with their kinds and traits, hidden
+/// elements, hit frames merged with visible labels, adjustable values, value updates,
+/// direct interaction and form validation.
+extension Engine {
+    /// How often an `updatesFrequently` element's changing value may be spoken at most.
+    static let frequentUpdateInterval = VirtualDuration(milliseconds: 2000)
+
+    /// An element from its declaration: the kind's default traits plus `traits=` (names or hex masks).
+    func makeElement(_ declaration: ElementDeclaration) throws(ScriptError) -> Element {
+        var traits = declaration.kind?.defaultTraits ?? []
+        for name in declaration.traits {
+            guard let trait = Traits(token: name.value) else {
+                let suggestion = Traits.named.map(\.name).closest(to: name.value).map { "; did you mean '\($0)'?" } ?? ""
+                throw ScriptError("unknown trait '\(name.value)'\(suggestion)", at: name.location)
+            }
+            traits.insert(trait)
+        }
+        return Element(declaration, traits: traits)
+    }
+
+    /// The index of an element `focus` may move to: it exists and is not hidden.
+    func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
+        guard let target = index[id.value] else {
+            throw ScriptError("no element or field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
+        }
+        guard !elements[target].isHidden else {
+            throw ScriptError("'\(id.value)' is hidden from the screen reader and cannot be focused", at: id.location)
+        }
+        return target
+    }
+
+    /// The next element in reading order that the screen reader can reach, one `step` away.
+    func neighbour(of position: Int?, step: Int) -> Int? {
+        var index = (position ?? (step > 0 ? -1 : elements.count)) + step
+        while elements.indices.contains(index) {
+            if !elements[index].isHidden { return index }
+            index += step
+        }
+        return nil
+    }
+
+    /// Where touching focuses an element: its frame, joined with the frames of the visible
+    /// labels that name it (`labels=`), hidden or not.
+    func hitFrame(of position: Int) -> Frame? {
+        let element = elements[position]
+        let labels = elements.filter { $0.labelFor == element.id }.compactMap(\.frame)
+        return labels.reduce(element.frame) { merged, frame in merged.map { $0.union(frame) } ?? frame }
+    }
+
+    /// The element a finger at a point focuses: the one with the smallest hit frame containing
+    /// it (the first on ties), hidden ones skipped. A point inside the focused element's frame
+    /// when it allows direct interaction goes to the app: nil.
+    func element(atX x: Double, y: Double) -> Int? {
+        if let focused = focusedElement, focused.traits.contains(.allowsDirectInteraction),
+           focused.frame?.contains(x: x, y: y) == true { return nil }
+        var best: (index: Int, area: Double)?
+        for index in elements.indices where !elements[index].isHidden {
+            guard let frame = hitFrame(of: index), frame.contains(x: x, y: y) else { continue }
+            let area = frame.width * frame.height
+            if best == nil || area < best!.area { best = (index, area) }
+        }
+        return best?.index
+    }
+
+    /// Whether gestures go to the app instead of the screen reader: the focused element allows
+    /// direct interaction (swipe up/down and double tap pass through; swipe left/right do not).
+    var passesGesturesThrough: Bool { focusedElement?.traits.contains(.allowsDirectInteraction) == true }
+
+    /// Swipe up (`increment`) or down on a focused adjustable element: the next or previous
+    /// step is spoken; at either end, or with no steps, the `boundary` sound.
+    mutating func adjust(increment: Bool) {
+        guard let position = focusIndex else { return }
+        let element = elements[position]
+        let current = element.value.flatMap { element.steps.firstIndex(of: $0) }
+        let target = current.map { $0 + (increment ? 1 : -1) }
+        guard !element.traits.contains(.notEnabled), let target, element.steps.indices.contains(target) else {
+            play(.boundary)
+            return
+        }
+        elements[position].value = element.steps[target]
+        say(element.steps[target], role: .status)
+        screen.lastUpdate[element.id] = now
+    }
+
+    /// A re-declaration replaced a focused element: a changed value is spoken, queued after
+    /// what is being said; an `updatesFrequently` element's at most once per interval.
+    mutating func noticeUpdate(from old: Element, to new: Element, at position: Int) {
+        guard position == focusIndex, new.field == nil, !new.isHidden, let value = new.value, value != old.value else { return }
+        if new.traits.contains(.updatesFrequently), let last = screen.lastUpdate[new.id], now < last + Self.frequentUpdateInterval {
+            return
+        }
+        screen.lastUpdate[new.id] = now
+        say(value, role: .status, interrupts: false)
+    }
+
+    /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
+    mutating func setError(_ id: Located<String>, _ message: String) throws(ScriptError) {
+        guard let position = index[id.value] else {
+            throw ScriptError("no field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
+        }
+        guard elements[position].field != nil else {
+            throw ScriptError("'\(id.value)' is not a text field; errors belong to fields", at: id.location)
+        }
+        update(position) { $0.error = message.isEmpty ? nil : message }
+    }
+
+    /// `validate`: when some field shows an error, the app announces how many ("2 errors") and
+    /// moves focus to the first invalid field in reading order, whose announcement follows.
+    mutating func validate() {
+        let invalid = elements.indices.filter { !elements[$0].isHidden && elements[$0].field?.error != nil }
+        guard let first = invalid.first else { return }
+        say(phrasebook.count("errors", invalid.count), role: .announcement)
+        focus(first, interrupts: false)
+    }
+}
+
+/// What the engine remembers about the screen between commands.
+struct ScreenState: Sendable {
+    /// When each element's changing value was last spoken.
+    var lastUpdate: [String: VirtualTime] = [:]
+}
+
+extension Frame {
+    /// The smallest frame holding both.
+    public func union(_ other: Frame) -> Frame {
+        let left = Swift.min(x, other.x), top = Swift.min(y, other.y)
+        let right = Swift.max(x + width, other.x + other.width), bottom = Swift.max(y + height, other.y + other.height)
+        return Frame(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}

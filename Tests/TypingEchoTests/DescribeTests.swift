@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+@testable import TypingEcho
+
+/// The screen description after running script lines.
+func describeScreen(_ lines: [String]) throws -> ScreenDescription {
+    let run = replayRun(lines.joined(separator: "\n"))
+    if let error = run.error { throw error }
+    return ScreenDescription(try #require(run.engine))
+}
+
+/// The text of a file in Examples/.
+func example(_ name: String) throws -> String {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    return try String(contentsOf: root.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
+}
+
+@Suite("describe")
+struct DescribeTests {
+    @Test("text: announcement, hint, traits with hex, equivalents and lint per element")
+    func text() throws {
+        let description = try describeScreen([
+            #"element filter label="Filter by price" kind=button traits=selected"#,
+            #"field phone kind=text label="" placeholder="Phone number" required"#,
+        ])
+        #expect(description.text == """
+        2 elements, 1 lint finding
+
+        1. filter  element kind=button
+           says:     Selected, Filter by price, button
+           traits:   button,selected (0x9)
+           ARIA:     role=button aria-label="Filter by price" aria-pressed="true"
+           Android:  android.widget.Button isSelected="true" isClickable="true"
+           Flutter:  isSelected, isButton, hasEnabledState, isEnabled
+
+        2. phone  field kind=text
+           says:     Phone number, text field, required
+           hint:     Double tap to edit.
+           traits:   textEntry (0x40000)
+           ARIA:     role=textbox aria-placeholder="Phone number" aria-required="true"
+           Android:  android.widget.EditText hintText="Phone number" isClickable="true"
+           Flutter:  isTextField, hasEnabledState, isEnabled
+           lint:     placeholder-as-label: its only label is the placeholder 'Phone number', which disappears once text is typed; give it a label
+
+
+        """)
+    }
+
+    @Test("JSON: one document with parts, traits names and mask, lint and equivalents")
+    func json() throws {
+        let json = try describeScreen([#"element v label="Volume" kind=slider value="50%" steps="0%|50%|100%""#]).json
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any]
+        let element = try #require((object?["elements"] as? [[String: Any]])?.first)
+        #expect(element["announcement"] as? String == "Volume, 50%, adjustable")
+        #expect((element["traits"] as? [String: Any])?["mask"] as? String == "0x1000")
+        #expect((element["android"] as? [String: Any])?["className"] as? String == "android.widget.SeekBar")
+        #expect((element["android"] as? [String: Any])?["stateDescription"] as? String == "50%")
+        #expect((element["aria"] as? [String: Any])?["role"] as? String == "slider")
+        #expect(element["flutter"] as? [String] == ["isSlider", "hasEnabledState", "isEnabled"])
+        #expect((element["parts"] as? [[String: String]])?.map { $0["part"]! } == ["label", "value", "traits"])
+        #expect(object?["lint"] as? [Any] != nil)
+    }
+
+    @Test("a secure field is described by its count only, typed or declared")
+    func secureInvariant() throws {
+        let secret = "hunter2!"
+        let run = replayRun(#"field pw kind=secure label="Password" value="s3cr3t" error="Too short""#, "focus pw", "double-tap",
+                            "keys \"\(secret)\"")
+        let description = ScreenDescription(try #require(run.engine))
+        for output in [description.text, description.json] {
+            #expect(!output.contains(secret) && !output.contains("s3cr3t"))
+            #expect(output.contains("14 characters"))
+        }
+    }
+
+    @Test("the bad example screen breaks every rule; the good one none")
+    func examples() throws {
+        func findings(_ name: String) throws -> [LintRule] {
+            var session = try ReplaySession()
+            var events = EventCollector()
+            try session.feed(Array(try example(name).utf8), into: &events)
+            try session.finish(into: &events)
+            return ScreenDescription(session.engine).findings.map(\.rule)
+        }
+        #expect(Set(try findings("bad-screen.replay")) == Set(LintRule.allCases))
+        #expect(try findings("good-screen.replay").isEmpty)
+        #expect(try findings("login-form.replay").isEmpty)
+    }
+
+    @Test("equivalents of fields and hidden labels", arguments: [
+        (#"field f kind=search label="Search""#, "searchbox", "android.widget.EditText"),
+        (#"element s label="Wi-Fi" kind=switch value="1""#, "switch", "android.widget.Switch"),
+        (#"element i label="Close" traits=button,image"#, "button", "android.widget.ImageButton"),
+        (#"element t label="Home" kind=tab traits=selected"#, "tab", "android.widget.Button"),
+        (#"element c label="Canvas" traits=allowsDirectInteraction"#, "application", "android.view.View"),
+    ])
+    func equivalents(declaration: String, role: String, className: String) throws {
+        let item = try #require(try describeScreen([declaration]).items.first)
+        #expect(item.equivalents.ariaRole == role)
+        #expect(item.equivalents.androidClassName == className)
+    }
+}
+
+@Suite("describe on the command line")
+struct DescribeCommandLineTests {
+    @Test("describe prints the login form as VoiceOver reads it; exit codes per SPEC §5")
+    func exitCodes() throws {
+        let login = try Tool.script(Array(try example("login-form.replay").utf8), name: "login-form.replay")
+        let text = try Tool.run(["describe", login])
+        #expect(text.status == 0)
+        #expect(text.output.contains("says:     Selected, Filter by price, button"))
+        #expect(text.output.contains("traits:   button,selected (0x9)"))
+        let json = try Tool.run(["describe", login, "--format", "json"])
+        #expect(json.status == 0)
+        #expect(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) is [String: Any])
+        #expect(try Tool.run(["describe"]).status == 64)
+        #expect(try Tool.run(["describe", login, "--format", "yaml"]).status == 64)
+        #expect(try Tool.run(["describe", "/nonexistent/screen.replay"]).status == 66)
+        let bad = try Tool.script(Array("element x label=\"X\" kind=buton\n".utf8), name: "bad-kind.replay")
+        #expect(try Tool.run(["describe", bad]).status == 65)
+        let failing = try Tool.script(Array("element x label=\"X\"\nexpect speech \"Y\"\n".utf8), name: "failing-describe.replay")
+        let result = try Tool.run(["describe", failing])
+        #expect(result.status == 1 && result.output.hasPrefix("1 element, 0 lint findings"))
+        #expect(try Tool.run(["--help"]).output.contains("typing-echo describe SCRIPT"))
+    }
+}
