@@ -22,7 +22,7 @@ let package = Package(
             name: "TypingEcho",
             dependencies: ["CICU"],
             path: ".",
-            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs"],
+            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz"],
             sources: ["Sources/TypingEcho"],
             resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards")],
             linkerSettings: [.linkedLibrary("m")]

@@ -91,7 +91,9 @@ public struct TextField: Sendable {
         isDisabled = declaration.disabled
         allowsDictation = declaration.dictation
         maxLength = declaration.maxLength
-        buffer = try TextBuffer(declaration.value, locale: locale)
+        buffer = try TextBuffer(locale: locale)
+        buffer.isSecret = declaration.kind == .secure
+        buffer.insert(declaration.value)
     }
 
     /// Whether the text must never leave the engine.

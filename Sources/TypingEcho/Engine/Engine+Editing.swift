@@ -1,6 +1,6 @@
 extension Engine {
     /// The focused field if it is being edited, or a script error saying how to get there.
-    private func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
+    func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
         guard let position = focusIndex, let field = elements[position].field else {
             throw ScriptError("\(what) needs a focused text field; use focus ID first", at: location)
         }
@@ -20,21 +20,18 @@ extension Engine {
     }
 
     /// Enters one character into a field and echoes it: a click in a secure field; otherwise
-    /// the character and, when it ends a word, the word.
+    /// the character and, when it ends a word, the word. A character past the field's
+    /// `max=N` is refused (see `insert(_:into:)`).
     mutating func enter(_ character: Character, into position: Int, feedback: TypingFeedback) {
-        guard let isSecure = elements[position].field?.isSecure else { return }
-        let result = update(position) { field -> (TextEdit, String?)? in
-            let before = field.buffer.insertionPoint
-            guard let edit = field.buffer.insert(String(character)) else { return nil }
-            return (edit, isSecure || !feedback.speaksWords ? nil : field.buffer.word(endingAt: before))
-        }
-        guard let (edit, endedWord) = result else { return }
-        emitEdit(edit, in: position)
+        // No copy of the field is kept: it would make the insertion copy the whole text.
+        guard let isSecure = elements[position].field?.isSecure,
+              let before = elements[position].field?.buffer.insertionPoint else { return }
+        guard insert(String(character), into: position) != nil else { return }
         if isSecure {
-            secureInputSeen = true
             play(.click)
             return
         }
+        let endedWord = feedback.speaksWords ? update(position, { $0.buffer.word(endingAt: before) }) : nil
         let raised = settings.pitchChange ? 1.2 : 1.0
         var spokeCharacter = false
         if feedback.speaksCharacters {
@@ -46,6 +43,31 @@ extension Engine {
         if let endedWord {
             say(endedWord, role: .word, pitch: raised, interrupts: !spokeCharacter)
         }
+    }
+
+    /// Inserts text into a field and sends the `edit` event. Text that would take the field
+    /// past its `max=N` is refused whole: the `refused` sound and "text limit reached, N
+    /// characters" (an announcement), and the field is unchanged.
+    /// - Returns: The edit, or nil when nothing changed.
+    @discardableResult
+    mutating func insert(_ text: String, into position: Int) -> TextEdit? {
+        switch update(position, { $0.insert(text) }) {
+        case .inserted(let edit):
+            if elements[position].field!.isSecure { secureInputSeen = true }
+            emitEdit(edit, in: position)
+            return edit
+        case .unchanged:
+            return nil
+        case .refused(let limit):
+            refuse(phrasebook.string("refused.max-length").replacingPlaceholder(with: phrasebook.count("characters", limit)))
+            return nil
+        }
+    }
+
+    /// Refuses an action: the `refused` sound, then why, as an announcement.
+    mutating func refuse(_ reason: String) {
+        play(.refused)
+        say(reason, role: .announcement)
     }
 
     /// Sends an `edit` event; a secure field's text is left out.
@@ -79,7 +101,8 @@ extension Engine {
         switch rotor {
         case .characters: moveCharacter(direction, in: position)
         case .words: moveWord(direction, in: position)
-        case .lines, .edit, .typingMode:
+        case .edit: chooseEditAction(forward: direction == .forward)
+        case .lines, .typingMode:
             throw ScriptError("swipe up/down with the rotor on \(rotor.rawValue) is not modelled yet; use characters or words", at: location)
         }
     }

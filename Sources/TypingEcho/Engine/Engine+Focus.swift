@@ -6,6 +6,7 @@ extension Engine {
     ///   its turn after an app's announcement).
     mutating func focus(_ target: Int, interrupts: Bool = true) {
         if let current = focusIndex, current != target { stopEditing(current) }
+        chosenEditAction = nil
         focusIndex = target
         keyboard.state.focusedKey = nil
         emit(.focus(.element(elements[target].id)))
@@ -58,6 +59,7 @@ extension Engine {
         guard !passesGesturesThrough, let field = elements[position].field, !field.isDisabled else { return }
         let isEditing = field.isEditing, atStart = field.buffer.insertionPoint.utf16 == 0
         _ = consume field  // a live copy would make the edits below copy the whole text
+        if performChosenEditAction() { return }
         if !isEditing {
             update(position) { field in
                 field.isEditing = true

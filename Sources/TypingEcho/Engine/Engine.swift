@@ -24,8 +24,10 @@ public struct Engine: Sendable {
     public internal(set) var focusIndex: Int?
     /// What swipe up and down act on.
     public private(set) var rotor = RotorUnit.characters
-    /// What the user has copied.
+    /// What the user has copied; never text from a secure field.
     var clipboard: String?
+    /// The edit action chosen with the rotor, performed by the next double tap.
+    var chosenEditAction: EditAction?
     /// Whether any secure field has ever held text in this session (see `check`).
     var secureInputSeen = false
     var phrasebook: Phrasebook
@@ -118,6 +120,7 @@ public struct Engine: Sendable {
             try swipe(direction, at: location)
         case .rotor(let unit):
             rotor = unit
+            chosenEditAction = nil
             say(phrasebook.string("rotor.\(unit.rawValue)"), role: .status)
         case .doubleTap:
             try doubleTapGesture(at: location)
@@ -133,8 +136,12 @@ public struct Engine: Sendable {
             try fingerGesture(command, at: location)
         case .type(let text):
             try type(text, at: location)
-        case .edit, .clipboard, .dictate:
-            throw ScriptError("edit actions, the clipboard and dictation are not modelled yet", at: location)
+        case .edit(let action):
+            try edit(action, at: location)
+        case .clipboard(let text):
+            clipboard = text
+        case .dictate(let text):
+            try dictate(text, at: location)
         }
         return nil
     }

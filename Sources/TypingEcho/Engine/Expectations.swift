@@ -79,12 +79,11 @@ extension Engine {
             return "expected sound \(name.rawValue); played \(played)"
         case .value(let text):
             guard let field = focusedElement?.field else { return "expect value: no text field has focus" }
-            let actual = field.buffer.string
-            if actual == text { return nil }
+            if field.buffer.hasText(text) { return nil }
             if field.isSecure {
                 return "expected value does not match the secure field (it holds \(field.buffer.characterCount) characters; the text is never shown)"
             }
-            return "expected value \"\(text)\"; the field holds \"\(actual)\""
+            return "expected value \"\(text)\"; the field holds \"\(field.buffer.string)\""
         case .count(let number):
             guard let field = focusedElement?.field else { return "expect count: no text field has focus" }
             let count = field.buffer.characterCount

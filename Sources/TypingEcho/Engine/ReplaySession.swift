@@ -61,3 +61,11 @@ public struct ReplaySession: Sendable {
         }
     }
 }
+
+extension ReplaySession: CustomReflectable {
+    /// The engine and the counts; never the bytes of a line not yet run (it may hold a password).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["engine": engine, "expectationCount": expectationCount, "failureCount": failureCount],
+               displayStyle: .struct)
+    }
+}

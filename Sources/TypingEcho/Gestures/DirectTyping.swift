@@ -78,15 +78,10 @@ struct DirectTyping: Sendable, Hashable {
             throw TypingRecognizer.needsFinger("split-tap")
         case (.up, .hold):
             throw TypingRecognizer.needsFinger("hold")
-        case (.choosing(var popup), .touch(let target)), (.choosing(var popup), .slide(let target)):
-            let actions = popup.move(to: target)
-            state = .choosing(popup)
+        case (.choosing(var popup), _):
+            let (actions, closed) = popup.respond(to: gesture)
+            state = closed ? .up : .choosing(popup)
             return actions
-        case (.choosing(let popup), .lift):
-            state = .up
-            return popup.lift
-        case (.choosing, _):
-            return []
         case (_, .doubleTap):
             return [.enterFocusedKey]
         case (.up, .lift), (.up, .rest), (.pressing, .rest), (.pressing, .splitTap), (.pressing, .hold):

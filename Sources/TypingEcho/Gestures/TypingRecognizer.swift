@@ -70,6 +70,17 @@ struct AlternatesPopup: Sendable, Hashable {
 
     /// Lifting enters the alternate under the finger, in every typing mode.
     var lift: [TypingAction] { selected.map { [.enterAlternate(key, $0)] } ?? [] }
+
+    /// What a gesture does while the popup is open, the same in every typing mode: touching
+    /// or sliding selects, lifting enters the selection and closes the popup; anything else
+    /// is ignored.
+    mutating func respond(to gesture: FingerGesture) -> (actions: [TypingAction], closed: Bool) {
+        switch gesture {
+        case .touch(let target), .slide(let target): return (move(to: target), false)
+        case .lift: return (lift, true)
+        default: return ([], false)
+        }
+    }
 }
 
 /// The gesture recogniser of the typing mode in force: one explicit state machine per mode.

@@ -25,17 +25,20 @@ extension KeyboardLayout {
                 KeyRoute(key: $0, alternate: nil, shifted: false, caseSensitive: false)
             }
         }
+        let shiftable = Set(order.filter { key(.shift, on: $0) != nil })
         for candidate in order {
+            let hasShift = shiftable.contains(candidate)
             for id in ids(on: candidate) {
                 guard case .character(let base) = self[id].kind,
-                      let shifted = matches(character, base, on: candidate) else { continue }
+                      let shifted = matches(character, base, hasShift: hasShift) else { continue }
                 return KeyRoute(key: id, alternate: nil, shifted: shifted, caseSensitive: self.shifted(base) != base)
             }
         }
         for candidate in order {
+            let hasShift = shiftable.contains(candidate)
             for id in ids(on: candidate) {
                 for (index, alternate) in self[id].alternates.enumerated() {
-                    guard let shifted = matches(character, alternate, on: candidate) else { continue }
+                    guard let shifted = matches(character, alternate, hasShift: hasShift) else { continue }
                     return KeyRoute(key: id, alternate: index, shifted: shifted, caseSensitive: self.shifted(alternate) != alternate)
                 }
             }
@@ -44,10 +47,10 @@ extension KeyboardLayout {
     }
 
     /// Whether `base` types `character`: false when unshifted, true when with shift, nil if not
-    /// at all (shift exists on layers that have a shift key).
-    private func matches(_ character: Character, _ base: Character, on layer: KeyboardLayer) -> Bool? {
+    /// at all (shift exists on layers that have a shift key: `hasShift`).
+    private func matches(_ character: Character, _ base: Character, hasShift: Bool) -> Bool? {
         if base == character { return false }
-        if key(.shift, on: layer) != nil, shifted(base) == character { return true }
+        if hasShift, shifted(base) == character { return true }
         return nil
     }
 

@@ -24,6 +24,10 @@ public struct TextBuffer: Sendable {
     public private(set) var selection: Range<TextPosition>?
     /// How many characters (grapheme clusters) the text holds.
     public private(set) var characterCount: Int
+    /// Whether the text is secret (a secure field's): edits then report counts only, with an
+    /// empty `text`, so no `String` copy of the secret is made for them. (Moves never copy the
+    /// text: they carry offsets.)
+    public var isSecret = false
 
     /// Creates a buffer holding `text` with the insertion point at its end.
     /// - Parameters:
@@ -50,16 +54,34 @@ public struct TextBuffer: Sendable {
     /// The whole text. - Complexity: O(n).
     public var string: String { storage.string(0..<storage.utf16Count) }
 
+    /// Whether the text is exactly `text`, compared in place: no copy of the text is made, so
+    /// checking a secure field's value leaves no `String` of it behind. - Complexity: O(n).
+    public func hasText(_ text: String) -> Bool {
+        guard text.utf16.count == storage.utf16Count else { return false }
+        var index = 0
+        for unit in text.utf16 {
+            guard storage.unit(at: index) == unit else { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// How many characters are selected; 0 with no selection. - Complexity: O(1).
+    public var selectedCharacterCount: Int {
+        selection.map { $0.upperBound.character - $0.lowerBound.character } ?? 0
+    }
+
     /// The text between two positions. - Complexity: O(length of the range).
     public func text(in range: Range<TextPosition>) -> String {
         storage.string(range.lowerBound.utf16..<range.upperBound.utf16)
     }
 
-    /// The text a move passed over, as it is spoken: the character, or the whole word. The
-    /// move's offsets refer to the text it moved in, so ask before the text changes again.
+    /// The text a move passed over, as it is spoken: the character, or the whole word; empty
+    /// for a secret buffer. The move's offsets refer to the text it moved in, so ask before
+    /// the text changes again.
     /// - Complexity: O(length of the unit passed).
     public func text(passedBy move: TextMove) -> String {
-        storage.string(move.passedUTF16.clamped(to: 0..<storage.utf16Count))
+        isSecret ? "" : storage.string(move.passedUTF16.clamped(to: 0..<storage.utf16Count))
     }
 
     /// The end of the text. - Complexity: O(1).
@@ -101,7 +123,7 @@ public struct TextBuffer: Sendable {
             offset: range.lowerBound.character,
             length: range.isEmpty ? inserted : range.upperBound.character - range.lowerBound.character,
             count: characterCount,
-            text: text
+            text: isSecret ? "" : text
         )
     }
 
@@ -144,7 +166,7 @@ public struct TextBuffer: Sendable {
     }
 
     private mutating func delete(_ range: Range<TextPosition>) -> TextEdit {
-        let removed = text(in: range)
+        let removed = isSecret ? "" : text(in: range)
         _ = replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
         return TextEdit(operation: .delete, offset: range.lowerBound.character,
                         length: range.upperBound.character - range.lowerBound.character,

@@ -90,24 +90,19 @@ final class TextStorage: @unchecked Sendable {
     }
 
     /// The character (grapheme cluster) iterator, pointed at the current text. - Complexity: O(1).
-    func characterIterator() -> OpaquePointer {
-        if !charactersAttached {
-            var status: Int32 = 0
-            tecu_breaker_attach_text(characters, text, &status)
-            precondition(status <= 0, "attaching a break iterator failed")
-            charactersAttached = true
-        }
-        return characters
-    }
+    func characterIterator() -> OpaquePointer { attached(characters, &charactersAttached) }
 
     /// The word iterator, pointed at the current text. - Complexity: O(1).
-    func wordIterator() -> OpaquePointer {
-        if !wordsAttached {
+    func wordIterator() -> OpaquePointer { attached(words, &wordsAttached) }
+
+    /// Points an iterator at the text again if an edit has happened since it last was.
+    private func attached(_ breaker: OpaquePointer, _ isAttached: inout Bool) -> OpaquePointer {
+        if !isAttached {
             var status: Int32 = 0
-            tecu_breaker_attach_text(words, text, &status)
+            tecu_breaker_attach_text(breaker, text, &status)
             precondition(status <= 0, "attaching a break iterator failed")
-            wordsAttached = true
+            isAttached = true
         }
-        return words
+        return breaker
     }
 }

@@ -1,0 +1,57 @@
+import TypingEcho
+
+extension Gen where Value == SecureSession {
+    /// Sessions of `steps` steps that put secrets drawn from `families` into secure fields by
+    /// every path (hardware keys, `type` in every typing mode, paste, refused dictation) among
+    /// focus changes, keyboard exploration, edit actions (by command and by rotor), hardware
+    /// keys, rotor moves, setting changes, public typing, dictation and clipboard, and
+    /// expectations.
+    ///
+    /// The default families leave out Devanagari (ICU 72 and Swift's String segment its
+    /// conjuncts differently, so no same-shape decoy exists) and control whitespace.
+    public static func secureSession(
+        steps: ClosedRange<Int>,
+        families: [UnicodeFamily] = UnicodeFamily.allCases.filter { $0 != .devanagari && $0 != .whitespace }
+    ) -> Gen<SecureSession> {
+        let secretPiece = Gen<String>.frequency([
+            (3, .password),
+            (2, .unicodeText(length: 1...4, families: families)),
+        ])
+        let alphanumeric = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+        let onScreenPiece = Gen<String>.string(of: .element(of: alphanumeric), length: 1...5)
+        let secureField = Gen<String>.frequency([(3, .constant("pw")), (1, .constant("pin"))])
+        let publicField = Gen<String>.element(of: ["user", "note"])
+        let publicText = Gen<String>.unicodeText(length: 1...3, families: [.ascii, .polish, .whitespace])
+        let keyNames = Gen<String>.element(of: ["q", "a", "e", "l", "m", "shift", "delete", "space", "numbers", "letters", "return"])
+        let step = Gen<SessionStep>.frequency([
+            (6, Gen<(String, String)>.zip(secretPiece, secureField).map { .typeSecret($0, into: $1) }),
+            (4, Gen<(String, String)>.zip(onScreenPiece, secureField).map { .typeSecretOnScreen($0, into: $1) }),
+            (2, Gen<(String, String)>.zip(secretPiece, secureField).map { .pasteSecret($0, into: $1) }),
+            (1, Gen<(String, String)>.zip(secretPiece, secureField).map { .dictateSecret($0, into: $1) }),
+            (2, Gen<(String, String)>.zip(publicText, publicField).map { .typePublic($0, into: $1) }),
+            (1, Gen<String>.string(of: .element(of: Array("abcxyz")), length: 1...3).map { .typePublicOnScreen($0) }),
+            (1, Gen<(String, String)>.zip(publicText, publicField).map { .dictatePublic($0, into: $1) }),
+            (1, publicText.map { .clipboardPublic($0) }),
+            (3, Gen<EditAction>.element(of: EditAction.allCases).map { .edit($0) }),
+            (2, Gen<([String], Int)>.zip(.array(of: keyNames, count: 1...3), .int(in: 0...2)).map { .explore($0, ending: $1) }),
+            (5, Gen<HardwareKey>.element(of: HardwareKey.allCases).map { .key($0) }),
+            (3, Gen<String>.element(of: ["pw", "pin", "user", "note", "go"]).map { .focus($0) }),
+            (2, .constant(.doubleTap)),
+            (2, Gen<RotorUnit>.element(of: [.characters, .words, .edit, .edit, .typingMode]).map { .rotor($0) }),
+            (4, Gen<SwipeDirection>.element(of: SwipeDirection.allCases).map { .swipe($0) }),
+            (2, Gen<Int>.int(in: 0...3000).map { .wait($0) }),
+            (2, Gen<String>.element(of: [
+                "hardware-feedback=characters", "hardware-feedback=words", "hardware-feedback=nothing",
+                "feedback=words", "pitch-change=off", "capitals=sound", "capitals=pitch",
+                "phonetics=phonetics-only", "hints=off", "typing=touch", "typing=direct", "typing=standard",
+                "secure-keys=speak", "secure-keys=silent", "cadence=0.1",
+            ]).map { .setting($0) }),
+            (1, Gen<Bool>.bool.map { .expectSecretValue(correct: $0) }),
+            (1, .constant(.expectSecretSpeech)),
+            (1, Gen<Int>.int(in: 0...30).map { .expectNumber(kind: "count", value: $0) }),
+            (1, Gen<Int>.int(in: 0...30).map { .expectNumber(kind: "cursor", value: $0) }),
+        ])
+        let tail = Gen<[SessionStep]>.frequency([(4, .constant([])), (1, Gen<Int>.int(in: 0...4).map { [.malformed($0)] })])
+        return Gen<([SessionStep], [SessionStep])>.zip(.array(of: step, count: steps), tail).map { SecureSession(steps: $0 + $1) }
+    }
+}

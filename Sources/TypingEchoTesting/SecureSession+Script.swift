@@ -1,0 +1,133 @@
+extension SecureSession {
+    /// The replay script, with the focus changes, double taps, lifts and settings each step
+    /// needs to make sense (see `ScriptBuilder`).
+    public var script: String { SecureSession.prelude + body }
+
+    /// The script after `prelude`: what the steps do. A test can run `prelude` once and
+    /// start each session from a copy of the result.
+    public var body: String {
+        var builder = ScriptBuilder()
+        for step in steps { builder.add(step) }
+        return builder.lines.dropFirst(SecureSession.declarations.count).joined(separator: "\n") + "\n"
+    }
+
+    /// The declarations every session starts with, as script lines.
+    public static var prelude: String { declarations.joined(separator: "\n") + "\n" }
+}
+
+/// Turns steps into script lines, keeping track of what the engine will be doing: which
+/// element has focus, whether it is being edited, whether a finger is down, whether explored
+/// keys are silent. It keeps the real and decoy runs in step: before on-screen typing of a
+/// secret it re-focuses the field (so no key is focused and `type` makes the same gestures
+/// for a decoy) and makes sure `secure-keys=silent` is in force (with `speak`, VoiceOver's
+/// default, the keys typed are spoken by design: see docs/decisions-issue-6.md).
+struct ScriptBuilder {
+    var lines = SecureSession.declarations
+    private var focused = ""
+    private var editing = false
+    private var fingerDown = false
+    private var silentKeys = false
+    private var typedIntoPassword = ""
+
+    /// Focuses a field (if it is not focused) and starts editing it (if it is not edited).
+    private mutating func edit(_ id: String) {
+        if focused != id { lines.append("focus \(id)"); focused = id; editing = false }
+        if !editing { lift(); lines.append("double-tap"); editing = true }
+    }
+
+    /// Makes sure some field is being edited: the focused one, else the password field.
+    private mutating func editSomething() {
+        if !editing { edit(["user", "pw", "pin", "note"].contains(focused) ? focused : "pw") }
+    }
+
+    private mutating func lift() {
+        if fingerDown { lines.append("lift"); fingerDown = false }
+    }
+
+    mutating func add(_ step: SessionStep) {
+        switch step {
+        case .focus(let id):
+            lines.append("focus \(id)")
+            if focused != id { editing = false }
+            focused = id
+        case .doubleTap:
+            if focused.isEmpty || focused == "?" { return }
+            lines.append("double-tap")
+            if focused != "go" { editing = true }
+        case .typeSecret(let text, let id):
+            edit(id)
+            if id == "pw" { typedIntoPassword += text }
+            lines.append("keys \(SecureSession.quoted(text))")
+        case .typeSecretOnScreen(let text, let id):
+            if !silentKeys { lines.append("settings secure-keys=silent"); silentKeys = true }
+            edit(id)
+            lift()
+            lines.append("focus \(id)")
+            if id == "pw" { typedIntoPassword += text }
+            lines.append("type \(SecureSession.quoted(text))")
+        case .pasteSecret(let text, let id):
+            edit(id)
+            if id == "pw" { typedIntoPassword += text }
+            lines.append("clipboard \(SecureSession.quoted(text))")
+            lines.append("edit paste")
+            lines.append("clipboard \"public\"")
+        case .dictateSecret(let text, let id):
+            edit(id)
+            lines.append("dictate \(SecureSession.quoted(text))")
+        case .typePublic(let text, let id):
+            edit(id)
+            lines.append("keys \(SecureSession.quoted(text))")
+        case .typePublicOnScreen(let text):
+            edit("user")
+            lift()
+            lines.append("type \(SecureSession.quoted(text))")
+        case .dictatePublic(let text, let id):
+            edit(id)
+            lines.append("dictate \(SecureSession.quoted(text))")
+        case .clipboardPublic(let text):
+            lines.append("clipboard \(SecureSession.quoted(text))")
+        case .edit(let action):
+            editSomething()
+            lines.append("edit \(action.rawValue)")
+        case .explore(let keys, let ending):
+            editSomething()
+            for (index, key) in keys.enumerated() {
+                lines.append(index == 0 && !fingerDown ? "touch \(key)" : "slide \(key)")
+                fingerDown = true
+            }
+            if ending % 3 == 1 { lines.append("split-tap") }
+            if ending % 3 == 2 { lines.append("hold") }
+            lift()
+        case .key(let key):
+            editSomething()
+            lines.append("key \(key.rawValue)")
+        case .rotor(let unit):
+            lines.append("rotor \(unit.rawValue)")
+        case .swipe(let direction):
+            if direction == .up || direction == .down { editSomething() }
+            lines.append("swipe \(direction.rawValue)")
+            if direction == .left || direction == .right { editing = false; focused = "?" }
+        case .wait(let milliseconds):
+            lines.append("wait \(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())")
+        case .setting(let pair):
+            lines.append("settings \(pair)")
+            if pair.hasPrefix("secure-keys=") { silentKeys = pair == "secure-keys=silent" }
+        case .expectSecretValue(let correct):
+            // A wrong value ends in a private-use character no session ever types.
+            if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
+            lines.append("expect value \(SecureSession.quoted(correct ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
+        case .expectSecretSpeech:
+            // Never heard: a public utterance could equal a short secret, the suffix cannot.
+            lines.append("expect speech \(SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))")
+        case .expectNumber(let kind, let value):
+            if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
+            lines.append("expect \(kind) \(value)")
+        case .malformed(let kind):
+            let piece = SecureSession.quoted(typedIntoPassword.isEmpty ? "s3cret" : typedIntoPassword)
+            // Each keeps the secret inside quotes: a secret written bare is lexed by its own
+            // characters (the parser's privacy tests cover that case on their own).
+            let broken = ["kyes \(piece)", "keys \(piece.dropLast())", "keys \(piece) extra", "dictate \(piece) \(piece)"]
+            lines.append(broken[kind % broken.count])
+        }
+    }
+}

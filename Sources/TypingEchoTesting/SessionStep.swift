@@ -1,0 +1,104 @@
+import TypingEcho
+
+/// One thing a user does in a session that mixes secure fields (`pw`, and `pin` with `max=4`
+/// and `dictation=off`) with public ones (`user` with `max=12`, `note` with `dictation=off`)
+/// and a button (`go`).
+///
+/// Steps named *secret* carry text that goes into a secure field and is replaced by
+/// `SecureSession.withDecoySecret()`; every other step is public input.
+public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
+    /// Moves focus to an element by id.
+    case focus(String)
+    /// Double-taps (starts editing, moves the insertion point, enters a focused key or performs
+    /// the edit action chosen with the rotor).
+    case doubleTap
+    /// Types part of the secret on a hardware keyboard into a secure field.
+    case typeSecret(String, into: String)
+    /// Types part of the secret with the on-screen keyboard (`type`) into a secure field; the
+    /// text holds only ASCII letters and digits, whose decoys need the same gestures.
+    case typeSecretOnScreen(String, into: String)
+    /// Pastes part of the secret into a secure field: `clipboard`, `edit paste`, then the
+    /// clipboard is set to public text again.
+    case pasteSecret(String, into: String)
+    /// Dictates part of the secret in a secure field (which must refuse it).
+    case dictateSecret(String, into: String)
+    /// Types public text on a hardware keyboard into `user` or `note`.
+    case typePublic(String, into: String)
+    /// Types public lowercase text with the on-screen keyboard into `user`.
+    case typePublicOnScreen(String)
+    /// Dictates public text into `user` or `note`.
+    case dictatePublic(String, into: String)
+    /// Sets the clipboard to public text.
+    case clipboardPublic(String)
+    /// An edit action in whatever field is being edited.
+    case edit(EditAction)
+    /// Explores the keyboard: touch the first key, slide over the others, then end with
+    /// `lift`, `split-tap` then `lift`, or `hold` then `lift`.
+    case explore([String], ending: Int)
+    /// Presses a hardware editing key in whatever field is being edited.
+    case key(HardwareKey)
+    /// Sets the rotor.
+    case rotor(RotorUnit)
+    /// Swipes.
+    case swipe(SwipeDirection)
+    /// Lets time pass, in milliseconds.
+    case wait(Int)
+    /// Changes one setting (`hardware-feedback=words`).
+    case setting(String)
+    /// Expects the password field's value to be the secret typed into it (or a wrong one).
+    case expectSecretValue(correct: Bool)
+    /// Expects to have heard the secret (which must fail without showing it).
+    case expectSecretSpeech
+    /// Expects a count or cursor position, right or wrong.
+    case expectNumber(kind: String, value: Int)
+    /// Ends the script with a malformed line that holds part of the secret.
+    case malformed(Int)
+
+    /// Whether the step carries secret text.
+    public var secretText: String? {
+        switch self {
+        case .typeSecret(let text, _), .typeSecretOnScreen(let text, _), .pasteSecret(let text, _), .dictateSecret(let text, _):
+            return text
+        default:
+            return nil
+        }
+    }
+
+    /// The same step with its secret text replaced.
+    func replacingSecret(with text: String) -> SessionStep {
+        switch self {
+        case .typeSecret(_, let id): .typeSecret(text, into: id)
+        case .typeSecretOnScreen(_, let id): .typeSecretOnScreen(text, into: id)
+        case .pasteSecret(_, let id): .pasteSecret(text, into: id)
+        case .dictateSecret(_, let id): .dictateSecret(text, into: id)
+        default: self
+        }
+    }
+
+    /// A readable form for counterexamples.
+    public var description: String {
+        switch self {
+        case .focus(let id): "focus(\(id))"
+        case .doubleTap: "doubleTap"
+        case .typeSecret(let text, let id): "typeSecret(\(String(reflecting: text)), \(id))"
+        case .typeSecretOnScreen(let text, let id): "typeSecretOnScreen(\(String(reflecting: text)), \(id))"
+        case .pasteSecret(let text, let id): "pasteSecret(\(String(reflecting: text)), \(id))"
+        case .dictateSecret(let text, let id): "dictateSecret(\(String(reflecting: text)), \(id))"
+        case .typePublic(let text, let id): "typePublic(\(String(reflecting: text)), \(id))"
+        case .typePublicOnScreen(let text): "typePublicOnScreen(\(String(reflecting: text)))"
+        case .dictatePublic(let text, let id): "dictatePublic(\(String(reflecting: text)), \(id))"
+        case .clipboardPublic(let text): "clipboardPublic(\(String(reflecting: text)))"
+        case .edit(let action): "edit(\(action.rawValue))"
+        case .explore(let keys, let ending): "explore(\(keys), ending: \(ending))"
+        case .key(let key): "key(\(key.rawValue))"
+        case .rotor(let unit): "rotor(\(unit.rawValue))"
+        case .swipe(let direction): "swipe(\(direction.rawValue))"
+        case .wait(let milliseconds): "wait(\(milliseconds)ms)"
+        case .setting(let pair): "setting(\(pair))"
+        case .expectSecretValue(let correct): "expectSecretValue(\(correct))"
+        case .expectSecretSpeech: "expectSecretSpeech"
+        case .expectNumber(let kind, let value): "expect(\(kind) \(value))"
+        case .malformed(let kind): "malformed(\(kind))"
+        }
+    }
+}
