@@ -1,3 +1,4 @@
+import TypingEcho
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -29,6 +30,13 @@ if let kernel = option("--profile"), kernel.hasPrefix("session-") {
 if let lines = option("--write-script").flatMap({ Int($0) }), let path = option("--to") {
     // The replay rows' script, for checking that output stays byte-identical across changes.
     ReplayBenchmark.writeScript(lines: lines, to: path)
+    exit(0)
+}
+if arguments.contains("--engine-setup") {
+    // What creating an engine costs (its phrasebook, with the spoken-name table, included).
+    let start = now()
+    for _ in 0..<1_000 { blackHole(try! Engine()) }
+    print("engine setup: \((now() - start) * 1e3) µs per engine")
     exit(0)
 }
 if let kernel = option("--profile") {

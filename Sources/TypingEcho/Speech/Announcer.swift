@@ -115,16 +115,36 @@ struct SpokenCharacter: Sendable, Hashable {
 extension Phrasebook {
     /// How a character is said under a capital style: "capital M", a raised "M", or a sound.
     func spoken(_ character: Character, capitals: CapitalStyle) -> SpokenCharacter {
-        let name = spokenName(of: character)
-        guard CharacterProperties.isCapital(character), CharacterCategory(of: character.unicodeScalars.first!).isLetter else {
+        let name: String
+        let capitalName: String?
+        if let letter = unnamedASCIIAlphanumeric(character) {
+            // What `spokenName(of:)` gives an ASCII letter or digit the names table leaves out.
+            name = String(character)
+            capitalName = (0x41...0x5A).contains(letter) ? "\(capitalWord) \(name)" : nil
+        } else {
+            name = spokenName(of: character)
+            let isCapital = CharacterProperties.isCapital(character) && CharacterCategory(of: character.unicodeScalars.first!).isLetter
+            capitalName = isCapital ? "\(capitalWord) \(name)" : nil
+        }
+        guard let capitalName else {
             return SpokenCharacter(text: name, pitch: 1.0, capitalSound: false)
         }
         switch capitals {
-        case .say: return SpokenCharacter(text: "\(capitalWord) \(name)", pitch: 1.0, capitalSound: false)
+        case .say: return SpokenCharacter(text: capitalName, pitch: 1.0, capitalSound: false)
         case .pitch: return SpokenCharacter(text: name, pitch: 1.3, capitalSound: false)
         case .sound: return SpokenCharacter(text: name, pitch: 1.0, capitalSound: true)
         case .none: return SpokenCharacter(text: name, pitch: 1.0, capitalSound: false)
         }
+    }
+
+    /// The scalar of a character that is one ASCII letter or digit with no entry in the names
+    /// table, else nil. - Complexity: O(1).
+    private func unnamedASCIIAlphanumeric(_ character: Character) -> UInt32? {
+        guard let ascii = character.asciiValue else { return nil }
+        let value = UInt32(ascii)
+        guard (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) else { return nil }
+        let named = value < 64 ? namedASCII.low & (1 << value) : namedASCII.high & (1 << (value - 64))
+        return named == 0 ? value : nil
     }
 
     /// How a run of text passed by the insertion point is said: one character by its name,

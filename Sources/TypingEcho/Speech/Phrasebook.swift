@@ -20,6 +20,10 @@ public struct Phrasebook: Sendable {
     /// The word said before a capital letter ("capital").
     public let capitalWord: String
     private let rules: PluralRules
+    /// Which ASCII characters the names table names (bit n for U+00n), worked out at load from
+    /// the table's keys: the other ASCII letters and digits are spoken as themselves, with no
+    /// lookup per keystroke (`spoken(_:capitals:)`).
+    let namedASCII: (low: UInt64, high: UInt64)
 
     /// Loads the phrasebook for a BCP 47 tag such as `pl-PL`.
     /// - Parameter custom: A user's own alphabet: its letters replace the locale's, its names
@@ -67,6 +71,13 @@ public struct Phrasebook: Sendable {
         var names = alphabets.reversed().reduce(into: [String: String]()) { $0.merge($1.names) { $1 } }
         if let custom { names.merge(custom.names) { $1 } }
         self.names = names
+        var namedASCII: (low: UInt64, high: UInt64) = (0, 0)
+        for key in names.keys {
+            var scalars = key.unicodeScalars.makeIterator()
+            guard let first = scalars.next(), first.value < 0x80, scalars.next() == nil else { continue }
+            if first.value < 64 { namedASCII.low |= 1 << first.value } else { namedASCII.high |= 1 << (first.value - 64) }
+        }
+        self.namedASCII = namedASCII
         letters = custom?.letters ?? alphabets.first?.letters ?? [:]
         capitalWord = custom?.capitalWord ?? alphabets.first?.capitalWord ?? "capital"
         do {

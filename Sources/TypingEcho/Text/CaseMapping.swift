@@ -18,9 +18,13 @@ public enum CaseMapping {
         }
     }
 
-    /// NFC-normalises text. - Complexity: O(n).
+    /// NFC-normalises text. Text whose code points are all below U+0300 is returned as it is,
+    /// without ICU: none of them decomposes, and none composes with the one before it (every
+    /// second part of a composition is U+0300 or above). - Complexity: O(n).
     public static func nfc(_ text: String) -> String {
-        map(text) { source, count, destination, capacity, status in
+        // In UTF-8, code points below U+0300 are the bytes below 0xCC.
+        if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
+        return map(text) { source, count, destination, capacity, status in
             tecu_normalize_nfc(source, count, destination, capacity, &status)
         }
     }

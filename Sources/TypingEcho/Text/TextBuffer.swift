@@ -463,7 +463,7 @@ public struct TextBuffer: Sendable {
             characterCount += units.count - (range.upperBound.character - range.lowerBound.character)
             return settle(TextPosition(character: range.lowerBound.character + units.count, utf16: lower + units.count))
         }
-        let anchor = lower == 0 ? 0 : Int(tecu_breaker_preceding(storage.characterIterator(), Int64(lower)))
+        let anchor = lower == 0 ? 0 : Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(lower)))
         let anchorCharacter = lower == 0 ? 0 : range.lowerBound.character - 1
         let oldLength = storage.utf16Count
         let delta = units.count - (upper - lower)
