@@ -68,6 +68,15 @@ int32_t tecu_normalize_nfc(const uint16_t *source, int32_t count, uint16_t *dest
     return unorm2_normalize(nfc, source, count, destination, capacity, (UErrorCode *)status);
 }
 
+bool tecu_is_nfc(const uint16_t *source, int32_t count) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return false;
+    // Only a definite "yes"; a "maybe" (a mark that might compose) is normalised in full.
+    UBool normalized = unorm2_quickCheck(nfc, source, count, &status) == UNORM_YES;
+    return U_SUCCESS(status) && normalized;
+}
+
 int32_t tecu_locale_from_tag(const char *tag, char *buffer, int32_t capacity, int32_t *status) {
     if (U_FAILURE(*status)) return 0;
     int32_t parsed = 0;

@@ -132,6 +132,22 @@ struct SimpleUnitTests {
         }
     }
 
+    @Test("Text below U+0300 is already NFC: every pair of code points normalises to itself")
+    func belowU0300IsNFC() {
+        for first in simpleUnits {
+            var units: [UInt16] = []
+            for second in simpleUnits { units += [first, second] }
+            let text = String(decoding: units, as: UTF16.self)
+            #expect(CaseMapping.nfc(text, shortcuts: false) == text, "U+\(hex(first)) then U+0000…U+02FF")
+        }
+    }
+
+    @Test("NFC with shortcuts equals ICU's normaliser", arguments: ["e\u{301}", "é", "a\u{308}\u{301}", "ﬁ", "\u{212B}", "한", "\u{1100}\u{1161}",
+                                                                  "👍🏽", "ก\u{E34}", "Zażółć", "\u{0958}", "A\u{30A}", "\u{2126}", "q\u{307}\u{323}"])
+    func nfcShortcuts(text: String) {
+        #expect(CaseMapping.nfc(text) == CaseMapping.nfc(text, shortcuts: false))
+    }
+
     @Test("The ASCII word-echo shortcut answers as the word iterator does", arguments: ["en_US", "en_US_POSIX", "pl_PL", "de", "fi", "sv", "he", "th", "ur"])
     func wordEndings(locale: String) {
         let pieces: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) } + [

@@ -161,6 +161,9 @@ int32_t tecu_normalize_nfc(const uint16_t *source, int32_t count, uint16_t *dest
 
 // MARK: - Locales
 
+/// Whether `source` is certainly in NFC (ICU's quick check says yes); false when unsure.
+bool tecu_is_nfc(const uint16_t *source, int32_t count);
+
 /// Canonicalises a BCP 47 tag ("pl-PL") to an ICU locale id ("pl_PL"); returns its length.
 int32_t tecu_locale_from_tag(const char *tag, char *buffer, int32_t capacity, int32_t *status);
 

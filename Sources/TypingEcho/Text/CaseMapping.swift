@@ -18,12 +18,30 @@ public enum CaseMapping {
         }
     }
 
-    /// NFC-normalises text. Text whose code points are all below U+0300 is returned as it is,
-    /// without ICU: none of them decomposes, and none composes with the one before it (every
-    /// second part of a composition is U+0300 or above). - Complexity: O(n).
-    public static func nfc(_ text: String) -> String {
+    /// NFC-normalises text. Text already in NFC is returned as it is: text whose code points
+    /// are all below U+0300 without asking ICU (none of them decomposes, and none composes
+    /// with the one before it: every second part of a composition is U+0300 or above), short
+    /// text after ICU's quick check, with no allocation. - Complexity: O(n).
+    public static func nfc(_ text: String) -> String { nfc(text, shortcuts: true) }
+
+    /// `nfc(_:)`, optionally always through ICU's normaliser (the tests compare the two).
+    static func nfc(_ text: String, shortcuts: Bool) -> String {
+        guard shortcuts else { return map(text) { tecu_normalize_nfc($0, $1, $2, $3, &$4) } }
         // In UTF-8, code points below U+0300 are the bytes below 0xCC.
         if text.utf8.allSatisfy({ $0 < 0xCC }) { return text }
+        let count = text.utf8.count  // UTF-16 never needs more units than UTF-8 has bytes
+        if count <= 64 {
+            let isNFC = withUnsafeTemporaryAllocation(of: UInt16.self, capacity: count) { buffer in
+                var length = 0
+                for unit in text.utf16 {
+                    buffer[length] = unit
+                    length += 1
+                }
+                defer { buffer.update(repeating: 0) }
+                return tecu_is_nfc(buffer.baseAddress!, Int32(length))
+            }
+            if isNFC { return text }
+        }
         return map(text) { source, count, destination, capacity, status in
             tecu_normalize_nfc(source, count, destination, capacity, &status)
         }
