@@ -24,6 +24,10 @@ public struct TextBuffer: Sendable {
     public private(set) var selection: Range<TextPosition>?
     /// How many characters (grapheme clusters) the text holds.
     public private(set) var characterCount: Int
+    /// A character boundary and the boundary before it, as the last edit left them (offsets
+    /// only, never text): typing again there needs no ICU `preceding`, which after an edit
+    /// must re-run the rules from a safe point. Valid until the text changes again.
+    private var lastBoundaries: (boundary: Int, previous: Int)?
     /// Whether the text is secret (a secure field's): edits then report counts only, with an
     /// empty `text`, so no `String` copy of the secret is made for them. (Moves never copy the
     /// text: they carry offsets.)
@@ -134,8 +138,8 @@ public struct TextBuffer: Sendable {
     public mutating func deleteBackward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 > 0 else { return nil }
-        let storage = uniqueStorage()
-        let start = Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(insertionPoint.utf16)))
+        _ = uniqueStorage()
+        let start = boundary(before: insertionPoint.utf16)
         let from = TextPosition(character: insertionPoint.character - 1, utf16: max(start, 0))
         return delete(from..<insertionPoint)
     }
@@ -159,6 +163,7 @@ public struct TextBuffer: Sendable {
     public mutating func replaceAll(with text: String) {
         _ = uniqueStorage()
         storage.wipe()
+        lastBoundaries = nil
         insertionPoint = .start
         selection = nil
         characterCount = 0
@@ -461,10 +466,16 @@ public struct TextBuffer: Sendable {
         if Self.joinsNothing(storage, lower..<upper, units) {
             storage.replace(lower..<upper, with: units)
             characterCount += units.count - (range.upperBound.character - range.lowerBound.character)
+            lastBoundaries = units.isEmpty ? nil : (lower + units.count, lower + units.count - 1)
             return settle(TextPosition(character: range.lowerBound.character + units.count, utf16: lower + units.count))
         }
-        let anchor = lower == 0 ? 0 : Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(lower)))
+        let anchor = lower == 0 ? 0 : boundary(before: lower)
         let anchorCharacter = lower == 0 ? 0 : range.lowerBound.character - 1
+        lastBoundaries = nil
+        // Old boundaries in (anchor, upper]: `lower` itself (anchor is the one before it) and
+        // those of the characters replaced. The old scan starts at `upper`.
+        let oldBeforeUpper = (lower > 0 ? 1 : 0) + (range.upperBound.character - range.lowerBound.character)
+        let oldBase = upper > anchor ? oldBeforeUpper - 1 : 0
         let oldLength = storage.utf16Count
         let delta = units.count - (upper - lower)
         let insertedEnd = lower + units.count
@@ -482,10 +493,12 @@ public struct TextBuffer: Sendable {
                 // Undo the edit to see the old text again.
                 replaced.withUnsafeBufferPointer { storage.replace(lower..<insertedEnd, with: $0) }
             }
-            // Old boundaries after the anchor, up to the window past the edit.
+            // Old boundaries from `upper` (after the anchor) up to the window past the edit;
+            // `oldBase` more lie between the anchor and the first of them.
             var iterator = storage.characterIterator()
             old.removeAll(keepingCapacity: true)
-            var position = anchor
+            if upper > anchor { old.append(upper) }
+            var position = upper
             while position < upper + window {
                 let next = Int(tecu_breaker_following(iterator, Int64(position)))
                 if next < 0 { break }
@@ -499,24 +512,28 @@ public struct TextBuffer: Sendable {
             var oldIndex = 0
             // The caret goes to the first boundary at or after the end of the inserted text.
             caret = insertedEnd == anchor ? TextPosition(character: anchorCharacter, utf16: anchor) : nil
+            var beforeCaret: Int?
             position = anchor
             while true {
                 let next = Int(tecu_breaker_following(iterator, Int64(position)))
                 if next < 0 {
                     // Reached the end: it matches the old end only if the old scan got there too.
                     guard old.last == oldLength || (oldLength == upper && old.isEmpty) else { break }
-                    characterCount += newBoundaries - old.count
+                    characterCount += newBoundaries - (oldBase + old.count)
+                    if let caret, let beforeCaret { lastBoundaries = (caret.utf16, beforeCaret) }
                     return settle(caret ?? endPosition)
                 }
+                if caret == nil && next >= insertedEnd { beforeCaret = position }
                 position = next
                 newBoundaries += 1
                 if caret == nil && position >= insertedEnd {
                     caret = TextPosition(character: anchorCharacter + newBoundaries, utf16: position)
                 }
                 guard position >= insertedEnd else { continue }
-                while oldIndex < old.count && (old[oldIndex] < upper || old[oldIndex] + delta < position) { oldIndex += 1 }
+                while oldIndex < old.count && old[oldIndex] + delta < position { oldIndex += 1 }
                 if oldIndex < old.count && old[oldIndex] + delta == position {
-                    characterCount += newBoundaries - (oldIndex + 1)
+                    characterCount += newBoundaries - (oldBase + oldIndex + 1)
+                    if let beforeCaret { lastBoundaries = (caret!.utf16, beforeCaret) }
                     return settle(caret!)
                 }
                 // Past every old boundary scanned (or the window): no resync within this window.
@@ -545,6 +562,14 @@ public struct TextBuffer: Sendable {
             if after >= 0x300 || after == 0x0A { return false }
         }
         return true
+    }
+
+    /// The character boundary before `offset` (a boundary): from the last edit when it left
+    /// one there, else without ICU below U+0300, else from ICU. Callers have made the storage
+    /// unique.
+    private func boundary(before offset: Int) -> Int {
+        if let lastBoundaries, lastBoundaries.boundary == offset { return lastBoundaries.previous }
+        return Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(offset)))
     }
 
     private mutating func settle(_ caret: TextPosition) -> TextPosition {
