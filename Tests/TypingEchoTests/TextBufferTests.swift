@@ -116,6 +116,23 @@ struct TextBufferTests {
         #expect(second.string == "abc")
     }
 
+    @Test("Edits and moves on a buffer held once never copy its text", arguments: ["abc def", "ก\u{E34}ข 👍🏽 e\u{301}", "🇵🇱🇯"])
+    func noCopies(text: String) throws {
+        var buffer = try TextBuffer(text)
+        let identity = buffer.storageIdentity
+        let steps: [(String, (inout TextBuffer) -> Void)] = [
+            ("insert", { $0.insert("x") }), ("insert mark", { $0.insert("\u{301}") }), ("backspace", { $0.deleteBackward() }),
+            ("move back", { _ = $0.moveCharacter(.backward) }), ("word back", { _ = $0.moveWord(.backward) }),
+            ("delete", { $0.deleteForward() }), ("word forward", { _ = $0.moveWord(.forward) }),
+            ("move forward", { _ = $0.moveCharacter(.forward) }), ("word echo", { _ = $0.word(endingAt: $0.insertionPoint) }),
+            ("home", { $0.move(toEnd: false) }), ("insert at start", { $0.insert("ab") }), ("replace all", { $0.replaceAll(with: "z") }),
+        ]
+        for (name, step) in steps {
+            step(&buffer)
+            #expect(buffer.storageIdentity == identity, "\(name) copied the text")
+        }
+    }
+
     @Test("Random editing sessions agree with the reference model")
     func againstReference() {
         // Devanagari is left out: ICU 72 predates the conjunct rule Swift's String follows,

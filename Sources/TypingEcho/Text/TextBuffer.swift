@@ -91,6 +91,9 @@ public struct TextBuffer: Sendable {
     /// The end of the text. - Complexity: O(1).
     public var endPosition: TextPosition { TextPosition(character: characterCount, utf16: storage.utf16Count) }
 
+    /// Which storage object holds the text: the tests check that edits and moves never copy it.
+    var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     private mutating func uniqueStorage() -> TextStorage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         return storage
@@ -151,8 +154,9 @@ public struct TextBuffer: Sendable {
     public mutating func deleteForward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 < storage.utf16Count else { return nil }
-        let storage = uniqueStorage()
-        let end = Int(tecu_breaker_following_character(storage.characterIterator(), storage.text, Int64(insertionPoint.utf16)))
+        // No local reference to the storage may outlive this line: `delete` makes it unique
+        // again, and a second reference would copy the whole text.
+        let end = Int(tecu_breaker_following_character(uniqueStorage().characterIterator(), storage.text, Int64(insertionPoint.utf16)))
         let to = TextPosition(character: insertionPoint.character + 1, utf16: end < 0 ? storage.utf16Count : end)
         return delete(insertionPoint..<to)
     }
