@@ -105,6 +105,32 @@ struct EngineTests {
         #expect(Array(result.spoken.dropFirst(2)) == ["e", "there", "there", "words", "there", "characters", "space", "space", "insertion point at start", "insertion point at end"])
     }
 
+    @Test("The lines rotor moves by line in a text area and meets a boundary in a text field")
+    func lineRotor() throws {
+        let result = try replay("""
+        settings hints=off
+        field note kind=area label="Note" value="Dear Ola,\\n\\nSee you"
+        field name kind=text label="Name" value="Jan"
+        focus note
+        double-tap
+        rotor lines
+        swipe up
+        swipe up
+        swipe up
+        swipe up
+        swipe down
+        focus name
+        double-tap
+        swipe up
+        """)
+        let lines = result.utterances.filter { $0.role == .cursor }.map(\.text)
+        // From the end of "See you": the blank line, "Dear Ola,", the first line's boundary
+        // twice, down to the blank line; then the one-line text field's boundary.
+        #expect(lines == ["blank", "Dear Ola,", "blank"])
+        #expect(result.sounds == [.boundary, .boundary, .boundary])
+        #expect(result.spoken.contains("lines"))
+    }
+
     @Test("A character move says the phonetic word after the phonetic delay")
     func phoneticAfterMove() throws {
         let result = try replay("settings hints=off\nfield f kind=text label=\"A\" value=\"M\"\nfocus f\ndouble-tap\nkey left\nwait 3\n")

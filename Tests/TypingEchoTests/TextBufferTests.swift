@@ -88,6 +88,24 @@ struct TextBufferTests {
         #expect(buffer.characterCount == 60)
     }
 
+    @Test("Line moves go to the start of the next or previous line, across LF and CR LF")
+    func lines() throws {
+        var buffer = try TextBuffer("Dear Ola,\r\n\nSee you 👋🏽\nJan")
+        buffer.move(toEnd: false)
+        var arrived: [String] = []
+        while let move = buffer.moveLine(.forward) { arrived.append(buffer.text(passedBy: move)) }
+        #expect(arrived == ["", "See you 👋🏽", "Jan"])
+        #expect(buffer.insertionPoint.character == 21)
+        buffer.move(toEnd: true)
+        arrived = []
+        while let move = buffer.moveLine(.backward) { arrived.append(buffer.text(passedBy: move)) }
+        #expect(arrived == ["See you 👋🏽", "", "Dear Ola,"])
+        #expect(buffer.insertionPoint == .start)
+        var single = try TextBuffer("one line")
+        #expect(single.moveLine(.forward) == nil)
+        #expect(single.moveLine(.backward) == nil)
+    }
+
     @Test("Backspace at the start and delete at the end do nothing")
     func boundaries() throws {
         var buffer = try TextBuffer("ab")

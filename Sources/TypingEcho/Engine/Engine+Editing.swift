@@ -102,8 +102,8 @@ extension Engine {
         case .characters: moveCharacter(direction, in: position)
         case .words: moveWord(direction, in: position)
         case .edit: chooseEditAction(forward: direction == .forward)
-        case .lines, .typingMode:
-            throw ScriptError("swipe up/down with the rotor on \(rotor.rawValue) is not modelled yet; use characters or words", at: location)
+        case .lines: moveLine(direction, in: position)
+        case .typingMode: break  // handled by swipe(_:at:) before it gets here
         }
     }
 
@@ -172,6 +172,19 @@ extension Engine {
         }
         emitCursor(position)
         sayCharacter(elements[position].field!.buffer.text(passedBy: move), role: .cursor)
+    }
+
+    /// Moves by line in a text area, saying the line arrived on ("blank" when empty); other
+    /// fields are one line, so the move meets a boundary.
+    private mutating func moveLine(_ direction: TextDirection, in position: Int) {
+        guard elements[position].field?.kind == .area,
+              let move = update(position, { $0.buffer.moveLine(direction) }) else {
+            play(.boundary)
+            return
+        }
+        emitCursor(position)
+        let line = elements[position].field!.buffer.text(passedBy: move)
+        say(line.isEmpty ? phrasebook.string("blank") : line, role: .cursor)
     }
 
     private mutating func moveToEnd(_ end: Bool, in position: Int) {

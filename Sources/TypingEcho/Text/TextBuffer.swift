@@ -294,6 +294,60 @@ public struct TextBuffer: Sendable {
         return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: spoken ?? span)
     }
 
+    /// Moves the insertion point to the start of the next or previous line (text areas; the
+    /// rotor's `lines`). Lines end at a line break: LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029.
+    ///
+    /// Forward goes to the start of the next line; backward to the start of the previous
+    /// line (from inside a line, its own start does not count: VoiceOver moves a whole line).
+    /// - Returns: The move, whose passed range is the line arrived on without its line break
+    ///   (empty for a blank line), or nil on the last line (forward) or the first (backward).
+    /// - Complexity: O(l): l the length of the lines passed and arrived on.
+    public mutating func moveLine(_ direction: TextDirection) -> TextMove? {
+        selection = nil
+        let storage = uniqueStorage()
+        let length = storage.utf16Count
+        let isBreak: (Int) -> Bool = { index in
+            switch storage.unit(at: index) {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+            default: return false
+            }
+        }
+        /// The offset just after the line break that starts at `index`.
+        let afterBreak: (Int) -> Int = { index in
+            storage.unit(at: index) == 0x0D && index + 1 < length && storage.unit(at: index + 1) == 0x0A ? index + 2 : index + 1
+        }
+        /// The start of the line holding `offset`.
+        let lineStart: (Int) -> Int = { offset in
+            var start = offset
+            while start > 0 && !isBreak(start - 1) { start -= 1 }
+            return start
+        }
+        let here = insertionPoint.utf16
+        let target: Int
+        switch direction {
+        case .forward:
+            var end = here
+            while end < length && !isBreak(end) { end += 1 }
+            guard end < length else { return nil }
+            target = afterBreak(end)
+        case .backward:
+            let start = lineStart(here)
+            guard start > 0 else { return nil }
+            var previousEnd = start - 1
+            if previousEnd > 0 && storage.unit(at: previousEnd) == 0x0A && storage.unit(at: previousEnd - 1) == 0x0D {
+                previousEnd -= 1
+            }
+            target = lineStart(previousEnd)
+        }
+        var lineEnd = target
+        while lineEnd < length && !isBreak(lineEnd) { lineEnd += 1 }
+        let span = min(here, target)..<max(here, target)
+        let passed = countCharacters(in: span)
+        let from = insertionPoint
+        insertionPoint = TextPosition(character: from.character + (direction == .forward ? passed : -passed), utf16: target)
+        return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: target..<lineEnd)
+    }
+
     /// The word that ends exactly at the insertion point, if the text after it (up to the
     /// insertion point) just ended it: used to echo a word when space or punctuation follows.
     ///
