@@ -1,25 +1,44 @@
 import CICU
+import TypingEcho
 
 /// Segments a whole contiguous text with a fresh ICU break iterator: the plain, non-incremental
 /// reference the gap buffer's incremental bookkeeping is checked against.
 enum ICUReference {
+    /// One ICU break iterator reused over many texts.
+    final class Segmenter {
+        let breaker: OpaquePointer
+
+        init(kind: tecu_break_kind, locale: String = "en_US") throws {
+            var status: Int32 = 0
+            guard let breaker = tecu_breaker_open(kind, locale, &status), status <= 0 else {
+                throw ICUError(code: status, operation: "opening a reference break iterator")
+            }
+            self.breaker = breaker
+        }
+
+        deinit { tecu_breaker_close(breaker) }
+
+        /// Every boundary of `units`, 0 and the end included.
+        func boundaries(_ units: [UInt16]) -> [Int] {
+            units.withUnsafeBufferPointer { buffer in
+                var status: Int32 = 0
+                tecu_breaker_attach_units(breaker, buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!, Int64(units.count), &status)
+                var result = [0]
+                var position: Int64 = 0
+                while true {
+                    position = tecu_breaker_following(breaker, position)
+                    if position < 0 { break }
+                    result.append(Int(position))
+                }
+                return result
+            }
+        }
+    }
+
     /// Every boundary of `units` (0 and the end included) for characters or words.
     static func boundaries(_ units: [UInt16], kind: tecu_break_kind, locale: String = "en_US") -> [Int] {
-        var status: Int32 = 0
-        let breaker = tecu_breaker_open(kind, locale, &status)!
-        defer { tecu_breaker_close(breaker) }
-        return units.withUnsafeBufferPointer { buffer in
-            var status: Int32 = 0
-            tecu_breaker_attach_units(breaker, buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!, Int64(units.count), &status)
-            var result = [0]
-            var position: Int64 = 0
-            while true {
-                position = tecu_breaker_following(breaker, position)
-                if position < 0 { break }
-                result.append(Int(position))
-            }
-            return result
-        }
+        // Opening an iterator for a bundled locale cannot fail but for memory exhaustion.
+        try! Segmenter(kind: kind, locale: locale).boundaries(units)
     }
 }
 

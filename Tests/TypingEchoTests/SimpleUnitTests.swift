@@ -92,7 +92,7 @@ struct SimpleUnitTests {
     @Test("Typing any character below U+0300 next to any neighbour, then backspace, counts as ICU does")
     func insertingSimpleUnits() throws {
         let neighbours = ["", "a", "\r", "\n", "\r\n", "©", "🇯", "🇯🇵🇯", "\u{200D}", "e\u{301}", "ก", "\u{AD}", "\u{2FF}"]
-        let segmenter = try Segmenter()
+        let segmenter = try ICUReference.Segmenter(kind: TECU_BREAK_CHARACTER)
         for before in neighbours {
             for after in neighbours {
                 var buffer = try TextBuffer(before + after)
@@ -168,43 +168,4 @@ struct SimpleUnitTests {
     }
 }
 
-/// One ICU character iterator reused over many short texts.
-private final class Segmenter {
-    let breaker: OpaquePointer
-    init() throws {
-        var status: Int32 = 0
-        breaker = try #require(tecu_breaker_open(TECU_BREAK_CHARACTER, "en_US", &status))
-    }
-    deinit { tecu_breaker_close(breaker) }
-
-    /// Every boundary, 0 and the end included.
-    func boundaries(_ units: [UInt16]) -> [Int] {
-        units.withUnsafeBufferPointer { buffer in
-            var status: Int32 = 0
-            tecu_breaker_attach_units(breaker, buffer.baseAddress ?? UnsafePointer(bitPattern: 2)!, Int64(units.count), &status)
-            var result = [0]
-            var position: Int64 = 0
-            while true {
-                position = tecu_breaker_following(breaker, position)
-                if position < 0 { break }
-                result.append(Int(position))
-            }
-            return result
-        }
-    }
-}
-
 private func hex(_ unit: UInt16) -> String { String(unit, radix: 16, uppercase: true) }
-
-/// SplitMix64, seeded: failures name their seed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
