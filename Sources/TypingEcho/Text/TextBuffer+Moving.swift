@@ -1,0 +1,199 @@
+import CICU
+
+/// Moving the insertion point: by character, word, line, and to either end.
+extension TextBuffer {
+    // MARK: - Moving
+
+    /// Moves the insertion point to the start or the end of the text, dropping any selection.
+    /// - Returns: Whether the insertion point moved.
+    /// - Complexity: O(1).
+    @discardableResult
+    public mutating func move(toEnd end: Bool) -> Bool {
+        let target = end ? endPosition : .start
+        selection = nil
+        defer { insertionPoint = target }
+        return insertionPoint != target
+    }
+
+    /// Moves the insertion point over one character (grapheme cluster).
+    ///
+    /// The move carries offsets, not text: `text(passedBy:)` makes the `String` to speak.
+    /// Where the two code units at the boundary are below U+0300 (ASCII, Latin-1, Latin
+    /// Extended), the boundary is found without ICU; see `tecu_text_simple_following`.
+    /// - Returns: The move, or nil at the start (backward) or end (forward) of the text.
+    /// - Complexity: O(c): c the length of the character passed.
+    public mutating func moveCharacter(_ direction: TextDirection) -> TextMove? {
+        selection = nil
+        let storage = uniqueStorage()
+        let here = insertionPoint
+        switch direction {
+        case .forward:
+            guard here.utf16 < storage.utf16Count else { return nil }
+            let next = Int(tecu_breaker_following_character(storage.characterIterator(), storage.text, Int64(here.utf16)))
+            insertionPoint = TextPosition(character: here.character + 1, utf16: next)
+            return TextMove(range: here..<insertionPoint, passedUTF16: here.utf16..<next)
+        case .backward:
+            guard here.utf16 > 0 else { return nil }
+            let previous = Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(here.utf16)))
+            insertionPoint = TextPosition(character: here.character - 1, utf16: previous)
+            return TextMove(range: insertionPoint..<here, passedUTF16: previous..<here.utf16)
+        }
+    }
+
+    /// Moves the insertion point over one word: forward to the end of the next word, backward
+    /// to the start of the previous one, passing any spaces and punctuation on the way.
+    ///
+    /// A segment is a word when it holds a letter, digit, ideograph or symbol (emoji count);
+    /// spaces and punctuation alone are not. With no word left, the move goes to the end of
+    /// the text in that direction. Where ICU's word rules break inside a character (they pair
+    /// regional indicators across combining marks, which grapheme rules do not; the Thai
+    /// dictionary can split a vowel from its cluster), the move goes on to the end of that
+    /// character, so the insertion point stays on a character boundary.
+    /// - Returns: The move (what it passed is the whole word, even when the move began inside
+    ///   it), or nil at the start or end of the text. It carries offsets, not text:
+    ///   `text(passedBy:)` makes the `String` to speak.
+    /// - Complexity: O(w): w the length of the text passed (one word-iterator pass; the
+    ///   characters passed are counted without ICU where every code unit is below U+0300).
+    public mutating func moveWord(_ direction: TextDirection) -> TextMove? {
+        selection = nil
+        let storage = uniqueStorage()
+        let iterator = storage.wordIterator()
+        let here = insertionPoint.utf16
+        var target = here
+        var word: Range<Int>?
+        switch direction {
+        case .forward:
+            guard here < storage.utf16Count else { return nil }
+            while word == nil {
+                let next = Int(tecu_breaker_following(iterator, Int64(target)))
+                if next < 0 { break }
+                if isWord(target..<next) { word = target..<next }
+                target = next
+            }
+        case .backward:
+            guard here > 0 else { return nil }
+            while word == nil {
+                let previous = Int(tecu_breaker_preceding(iterator, Int64(target)))
+                if previous < 0 { break }
+                if isWord(previous..<target) { word = previous..<target }
+                target = previous
+            }
+        }
+        // Say the whole word even when the move started inside it. A word segment found past
+        // the first one lies between two word boundaries, so it is whole already.
+        if let partial = word, direction == .forward ? partial.lowerBound == here : partial.upperBound == here {
+            let start = direction == .forward ? Int(tecu_breaker_preceding(iterator, Int64(partial.upperBound))) : partial.lowerBound
+            let end = direction == .forward ? partial.upperBound : Int(tecu_breaker_following(iterator, Int64(partial.lowerBound)))
+            if start >= 0 && end > start { word = start..<end }
+        }
+        let from = insertionPoint
+        let passed: Int
+        if direction == .forward {
+            // Counting from `here` stops at the first character boundary at or after `target`.
+            var reached: Int64 = 0
+            passed = Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text, Int64(here), Int64(target), &reached))
+            target = Int(reached)
+        } else {
+            target = characterBoundary(atOrBefore: target)
+            passed = countCharacters(in: target..<here)
+        }
+        insertionPoint = TextPosition(character: from.character + (direction == .forward ? passed : -passed), utf16: target)
+        let span = min(here, target)..<max(here, target)
+        // The word said reaches the insertion point when it had to go on to a character boundary.
+        let spoken = word.map { direction == .forward ? $0.lowerBound..<max($0.upperBound, target) : min($0.lowerBound, target)..<$0.upperBound }
+        return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: spoken ?? span)
+    }
+
+    /// Moves the insertion point to the start of the next or previous line (text areas; the
+    /// rotor's `lines`). Lines end at a line break: LF, CR, CR LF, VT, FF, NEL, U+2028, U+2029.
+    ///
+    /// Forward goes to the start of the next line; backward to the start of the previous
+    /// line (from inside a line, its own start does not count: VoiceOver moves a whole line).
+    /// - Returns: The move, whose passed range is the line arrived on without its line break
+    ///   (empty for a blank line), or nil on the last line (forward) or the first (backward).
+    /// - Complexity: O(l): l the length of the lines passed and arrived on.
+    public mutating func moveLine(_ direction: TextDirection) -> TextMove? {
+        selection = nil
+        let storage = uniqueStorage()
+        let length = storage.utf16Count
+        let isBreak: (Int) -> Bool = { index in
+            switch storage.unit(at: index) {
+            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+            default: return false
+            }
+        }
+        /// The offset just after the line break that starts at `index`.
+        let afterBreak: (Int) -> Int = { index in
+            storage.unit(at: index) == 0x0D && index + 1 < length && storage.unit(at: index + 1) == 0x0A ? index + 2 : index + 1
+        }
+        /// The start of the line holding `offset`.
+        let lineStart: (Int) -> Int = { offset in
+            var start = offset
+            while start > 0 && !isBreak(start - 1) { start -= 1 }
+            return start
+        }
+        let here = insertionPoint.utf16
+        let target: Int
+        switch direction {
+        case .forward:
+            var end = here
+            while end < length && !isBreak(end) { end += 1 }
+            guard end < length else { return nil }
+            target = afterBreak(end)
+        case .backward:
+            let start = lineStart(here)
+            guard start > 0 else { return nil }
+            var previousEnd = start - 1
+            if previousEnd > 0 && storage.unit(at: previousEnd) == 0x0A && storage.unit(at: previousEnd - 1) == 0x0D {
+                previousEnd -= 1
+            }
+            target = lineStart(previousEnd)
+        }
+        var lineEnd = target
+        while lineEnd < length && !isBreak(lineEnd) { lineEnd += 1 }
+        let span = min(here, target)..<max(here, target)
+        let passed = countCharacters(in: span)
+        let from = insertionPoint
+        insertionPoint = TextPosition(character: from.character + (direction == .forward ? passed : -passed), utf16: target)
+        return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: target..<lineEnd)
+    }
+
+    /// The word that ends exactly at the insertion point, if the text after it (up to the
+    /// insertion point) just ended it: used to echo a word when space or punctuation follows.
+    ///
+    /// Returns the word before `position` when `position` is a word boundary, the segment
+    /// before it is a word and the segment starting there is not. In ASCII text the answer
+    /// comes from the code units around `position` without the word iterator (see
+    /// `asciiWordEnding(at:)`).
+    /// - Complexity: O(w): w the word's length.
+    public mutating func word(endingAt position: TextPosition) -> String? {
+        word(endingAt: position, shortcuts: true)
+    }
+
+    /// `word(endingAt:)`, optionally without the ASCII shortcut (the tests compare the two).
+    mutating func word(endingAt position: TextPosition, shortcuts: Bool) -> String? {
+        let storage = uniqueStorage()
+        let end = position.utf16
+        guard end > 0, end < storage.utf16Count else { return nil }
+        // A letter or digit right after `end` makes the segment there a word, so no word ends at
+        // `end`: answered without the word iterator, which after an edit must re-segment
+        // (dictionary languages included) from a safe point before it. Typing takes this path
+        // for every letter.
+        let scalarEnd = UTF16.isLeadSurrogate(storage.unit(at: end)) ? min(end + 2, storage.utf16Count) : end + 1
+        if isWord(end..<scalarEnd) { return nil }
+        if shortcuts {
+            switch asciiWordEnding(at: end) {
+            case .word(let word): return storage.string(word)
+            case .none: return nil
+            case .unknown: break
+            }
+        }
+        let iterator = storage.wordIterator()
+        guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
+        let next = Int(tecu_breaker_following(iterator, Int64(end)))
+        guard next > end, !isWord(end..<next) else { return nil }
+        let start = Int(tecu_breaker_preceding(iterator, Int64(end)))
+        guard start >= 0, isWord(start..<end) else { return nil }
+        return storage.string(start..<end)
+    }
+}
