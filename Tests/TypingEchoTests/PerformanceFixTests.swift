@@ -1,27 +1,17 @@
 import Testing
+import TypingEchoTesting
 @testable import TypingEcho
 
 // Behaviour the benchmark-driven fixes (issue 7) must keep: character counts after edits,
 // word moves, and byte-identical JSON Lines.
 
-/// A small seeded generator so failures replay.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Pieces whose joins change grapheme boundaries: combining marks, ZWJ, skin tones and
 /// regional indicators (runs of flags re-pair when one is inserted).
 private let pieces = ["a", "e", "\u{301}", "\u{308}", "\u{200D}", "👨", "👩", "🏽", "🇵", "🇱", "🇯", "ก", "\u{E34}", " ", "ł", "\n"]
 
 private func randomEdits(seed: UInt64, pieces: [String], checkCaret: Bool) throws {
-    var random = SplitMix(state: seed)
+    var random = TypingEchoTesting.SeededGenerator(seed: seed)
     var buffer = try TextBuffer()
     for _ in 0..<200 {
         switch random.next() % 6 {

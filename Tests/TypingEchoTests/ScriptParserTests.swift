@@ -1,4 +1,5 @@
 import Testing
+import TypingEchoTesting
 @testable import TypingEcho
 
 // MARK: - Helpers
@@ -346,22 +347,11 @@ func scalarColumns() {
 
 // MARK: - Privacy
 
-/// A small seeded generator (SplitMix64), so a failing secret can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Secrets that can stand as a bare word: no space, quote, `#`, `\` or `=`.
 private func secrets(seed: UInt64, count: Int) -> [String] {
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!$%&'()*+,-./:;<>?@[]^_{|}~éßü😀€")
-    var generator = SeededGenerator(state: seed)
+    var generator = TypingEchoTesting.SeededGenerator(seed: seed)
     return (0..<count).map { _ in
         String((0..<Int.random(in: 8...20, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
     }

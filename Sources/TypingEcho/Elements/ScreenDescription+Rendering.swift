@@ -69,24 +69,8 @@ extension ScreenDescription {
 
 /// JSON string and object text without Foundation.
 enum JSONText {
-    /// A JSON string literal with `"`, `\` and control characters escaped.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, escaped as the event stream escapes its strings.
+    static func quote(_ text: String) -> String { JSONLines.quoted(text) }
 
     /// `{"name":"value",…}` in the attributes' order.
     static func object(_ attributes: [PlatformEquivalents.Attribute]) -> String {

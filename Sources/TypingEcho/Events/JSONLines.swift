@@ -57,6 +57,13 @@ public enum JSONLines {
         }
     }
 
+    /// A JSON string literal for `text`, escaped exactly as event fields are.
+    static func quoted(_ text: String) -> String {
+        var writer = JSONObject()
+        writer.literal(text)
+        return String(decoding: writer.output, as: UTF8.self)
+    }
+
     /// One event as a JSON line without the newline, for tests and embedding.
     public static func line(_ timed: TimedEvent) -> String {
         var bytes: [UInt8] = []
@@ -66,7 +73,7 @@ public enum JSONLines {
 }
 
 /// Builds one JSON object in place.
-private struct JSONObject {
+struct JSONObject {
     var output: [UInt8] = []
     private var first = true
 
@@ -88,6 +95,11 @@ private struct JSONObject {
 
     mutating func string(_ name: StaticString, _ value: String) {
         key(name)
+        literal(value)
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    mutating func literal(_ value: String) {
         output.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { bytes in
