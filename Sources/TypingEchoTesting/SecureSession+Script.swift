@@ -28,6 +28,10 @@ struct ScriptBuilder {
     private var fingerDown = false
     private var silentKeys = false
     private var typedIntoPassword = ""
+    /// Whether the password field holds exactly `typedIntoPassword`: false once a step could
+    /// have changed it in a way the builder does not follow (keys, moves, edit actions, keys
+    /// entered by exploration), so a "correct" guess is no longer known to be correct.
+    private var passwordKnown = true
 
     /// Focuses a field (if it is not focused) and starts editing it (if it is not edited).
     private mutating func edit(_ id: String) {
@@ -45,6 +49,15 @@ struct ScriptBuilder {
     }
 
     mutating func add(_ step: SessionStep) {
+        switch step {
+        case .typeSecret, .typeSecretOnScreen, .pasteSecret, .focus, .wait, .setting, .rotor,
+             .clipboardPublic, .expectSecretValue, .expectSecretSpeech, .expectNumber, .malformed:
+            break
+        case .typePublic(_, let id), .dictatePublic(_, let id), .dictateSecret(_, let id):
+            if id == "pw" { passwordKnown = false }
+        default:
+            passwordKnown = false
+        }
         switch step {
         case .focus(let id):
             lines.append("focus \(id)")
@@ -113,9 +126,11 @@ struct ScriptBuilder {
             lines.append("settings \(pair)")
             if pair.hasPrefix("secure-keys=") { silentKeys = pair == "secure-keys=silent" }
         case .expectSecretValue(let correct):
-            // A wrong value ends in a private-use character no session ever types.
+            // A wrong value ends in a private-use character no session ever types; so does a
+            // "correct" one the builder can no longer vouch for, so both runs agree.
             if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
-            lines.append("expect value \(SecureSession.quoted(correct ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
+            let exact = correct && passwordKnown
+            lines.append("expect value \(SecureSession.quoted(exact ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
         case .expectSecretSpeech:
             // Never heard: a public utterance could equal a short secret, the suffix cannot.
             lines.append("expect speech \(SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))")
