@@ -20,7 +20,7 @@ extension SecureSession {
 /// keys are silent. It keeps the real and decoy runs in step: before on-screen typing of a
 /// secret it re-focuses the field (so no key is focused and `type` makes the same gestures
 /// for a decoy) and makes sure `secure-keys=silent` is in force (with `speak`, VoiceOver's
-/// default, the keys typed are spoken by design: see docs/decisions-issue-6.md).
+/// default, the keys typed are spoken by design: see docs/secure-entry.md).
 struct ScriptBuilder {
     var lines = SecureSession.declarations
     private var focused = ""
