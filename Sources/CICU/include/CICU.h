@@ -231,6 +231,12 @@ int32_t tecu_plurals_keywords(const tecu_plurals *plurals, char *buffer, int32_t
 int32_t tecu_format_integer(const char *locale, int64_t number, uint16_t *destination,
                             int32_t capacity, int32_t *status);
 
+// MARK: - Number symbols
+
+/// Writes the locale's decimal separator ("," for "pl_PL", "." for "en_US") as UTF-16 into
+/// `destination`; returns its length in code units (the length needed when `capacity` is short).
+int32_t tecu_decimal_separator(const char *locale, uint16_t *destination, int32_t capacity, int32_t *status);
+
 #ifdef __cplusplus
 }
 #endif

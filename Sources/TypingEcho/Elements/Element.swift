@@ -81,6 +81,12 @@ public struct TextField: Sendable {
     public var buffer: TextBuffer
     /// Whether the field is being edited (has the keyboard).
     public var isEditing = false
+    /// The keyboard it shows while edited.
+    public var keyboardType: KeyboardType
+    /// What its return key says and does.
+    public var returnKey: ReturnKeyType
+    /// Where shift turns on by itself while it is edited (never in a secure field).
+    public var autocapitalization: Autocapitalization
 
     /// Creates a field's state from its declaration.
     public init(_ declaration: FieldDeclaration, locale: String) throws(ICUError) {
@@ -91,6 +97,10 @@ public struct TextField: Sendable {
         isDisabled = declaration.disabled
         allowsDictation = declaration.dictation
         maxLength = declaration.maxLength
+        keyboardType = declaration.keyboard
+        returnKey = declaration.returnKey
+        autocapitalization = declaration.kind == .secure ? .none
+            : declaration.autocapitalization ?? .defaultValue(kind: declaration.kind, keyboard: declaration.keyboard)
         buffer = try TextBuffer(locale: locale)
         buffer.isSecret = declaration.kind == .secure
         buffer.insert(declaration.value)

@@ -27,8 +27,8 @@ extension Engine {
     /// edited. The choice stays (another double tap performs it again) until focus moves or
     /// the rotor changes. - Returns: Whether an action was performed.
     mutating func performChosenEditAction() -> Bool {
-        guard rotor == .edit, let action = chosenEditAction, let position = focusIndex,
-              elements[position].field?.isEditing == true else { return false }
+        guard rotor == .edit, let action = chosenEditAction, let position = editingIndex,
+              focusIndex == nil || focusIndex == position else { return false }
         perform(action, in: position)
         return true
     }

@@ -1,13 +1,12 @@
 extension Engine {
-    /// The focused field if it is being edited, or a script error saying how to get there.
+    /// The field being edited (wherever screen-reader focus is), or a script error saying how
+    /// to get there.
     func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
-        guard let position = focusIndex, let field = elements[position].field else {
-            throw ScriptError("\(what) needs a focused text field; use focus ID first", at: location)
+        if let position = keyboard.editedField, let field = elements[position].field { return (position, field) }
+        guard let position = focusIndex, elements[position].field != nil else {
+            throw ScriptError("\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
-        guard field.isEditing else {
-            throw ScriptError("\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
-        }
-        return (position, field)
+        throw ScriptError("\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
     }
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,
@@ -25,13 +24,15 @@ extension Engine {
     mutating func enter(_ character: Character, into position: Int, feedback: TypingFeedback) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
         guard let isSecure = elements[position].field?.isSecure,
-              let before = elements[position].field?.buffer.insertionPoint else { return }
+              let caret = elements[position].field?.buffer.insertionPoint else { return }
+        // Typing over a selection replaces it: a word can end only where the selection began.
+        let before = elements[position].field?.buffer.selection?.lowerBound ?? caret
         guard insert(String(character), into: position) != nil else { return }
         if isSecure {
             play(.click)
             return
         }
-        let endedWord = feedback.speaksWords ? update(position, { $0.buffer.word(endingAt: before) }) : nil
+        let endedWords = feedback.speaksWords ? update(position, { $0.buffer.words(endingAt: before) }) : []
         let raised = settings.pitchChange ? 1.2 : 1.0
         var spokeCharacter = false
         if feedback.speaksCharacters {
@@ -40,8 +41,8 @@ extension Engine {
             say(spoken.text, role: .echo, pitch: raised * spoken.pitch)
             spokeCharacter = true
         }
-        if let endedWord {
-            say(endedWord, role: .word, pitch: raised, interrupts: !spokeCharacter)
+        for (index, word) in endedWords.enumerated() {
+            say(word, role: .word, pitch: raised, interrupts: !spokeCharacter && index == 0)
         }
     }
 
@@ -72,12 +73,14 @@ extension Engine {
 
     /// Sends an `edit` event; a secure field's text is left out.
     mutating func emitEdit(_ edit: TextEdit, in position: Int) {
+        defer { if position == keyboard.editedField { refreshAutomaticShift() } }
         let isSecure = elements[position].field?.isSecure ?? true
         emit(.edit(FieldEdit(field: elements[position].id, operation: edit.operation, offset: edit.offset,
                              length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
     }
 
-    /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end.
+    /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end,
+    /// return, the selection keys, the command shortcuts and tab (SPEC §6.3).
     mutating func press(_ key: HardwareKey, at location: SourceLocation) throws(ScriptError) {
         let (position, _) = try editingField(for: "key \(key.rawValue)", at: location)
         switch key {
@@ -91,7 +94,22 @@ extension Engine {
         case .return:
             if elements[position].field?.kind == .area {
                 enter("\n", into: position, feedback: settings.hardwareFeedback)
+            } else {
+                pressReturn(in: position)
             }
+        case .optionBackspace: deleteWord(in: position)
+        case .commandBackspace: deleteToLineStart(in: position)
+        case .shiftLeft: extendSelection(.character(.backward), in: position)
+        case .shiftRight: extendSelection(.character(.forward), in: position)
+        case .shiftOptionLeft: extendSelection(.word(.backward), in: position)
+        case .shiftOptionRight: extendSelection(.word(.forward), in: position)
+        case .shiftHome: extendSelection(.end(.backward), in: position)
+        case .shiftEnd: extendSelection(.end(.forward), in: position)
+        case .commandA: perform(.selectAll, in: position)
+        case .commandC: perform(.copy, in: position)
+        case .commandX: perform(.cut, in: position)
+        case .commandV: perform(.paste, in: position)
+        case .tab: moveEditingToNextField(after: position)
         }
     }
 
@@ -111,6 +129,12 @@ extension Engine {
         let edit = update(position) { field in
             direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
         }
+        announceDeletion(edit, in: position)
+    }
+
+    /// Sends a deletion's `edit` and says what went: the text at lowered pitch, or the
+    /// `delete` sound in a secure field; `boundary` when nothing could be deleted.
+    mutating func announceDeletion(_ edit: TextEdit?, in position: Int) {
         guard let edit else {
             play(.boundary)
             return
@@ -129,6 +153,7 @@ extension Engine {
             play(.boundary)
             return
         }
+        play(.tick)
         emitCursor(position)
         if elements[position].field!.isSecure {
             say(phrasebook.string("bullet"), role: .cursor)
@@ -144,7 +169,9 @@ extension Engine {
         if spoken.capitalSound { play(.capital) }
         switch (settings.phonetics, phonetic) {
         case (.phoneticsOnly, let word?):
-            say(word, role: .phonetic, pitch: spoken.pitch)
+            // With capitals=say a capital is still heard as one: "capital Mike".
+            let isCapital = settings.capitals == .say && spoken.text != phrasebook.spokenUnit(text, capitals: .none).text
+            say(isCapital ? "\(phrasebook.capitalWord) \(word)" : word, role: .phonetic, pitch: spoken.pitch)
         case (.characterAndPhonetics, let word?):
             say(spoken.text, role: role, pitch: spoken.pitch)
             sayLater(word, role: .phonetic, after: settings.phoneticDelay)
@@ -161,6 +188,7 @@ extension Engine {
                 play(.boundary)
                 return
             }
+            play(.tick)
             emitCursor(position)
             let to = elements[position].field!.buffer.insertionPoint.character
             say(phrasebook.count("characters", abs(to - from)), role: .cursor)
@@ -170,6 +198,7 @@ extension Engine {
             play(.boundary)
             return
         }
+        play(.tick)
         emitCursor(position)
         sayCharacter(elements[position].field!.buffer.text(passedBy: move), role: .cursor)
     }
@@ -182,6 +211,7 @@ extension Engine {
             play(.boundary)
             return
         }
+        play(.tick)
         emitCursor(position)
         let line = elements[position].field!.buffer.text(passedBy: move)
         say(line.isEmpty ? phrasebook.string("blank") : line, role: .cursor)
@@ -192,6 +222,7 @@ extension Engine {
             play(.boundary)
             return
         }
+        play(.tick)
         emitCursor(position)
         say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
     }

@@ -1,11 +1,11 @@
 extension Engine {
     var announcer: Announcer { Announcer(phrasebook: phrasebook) }
 
-    /// Moves screen-reader focus to an element and announces it; editing elsewhere stops.
+    /// Moves screen-reader focus to an element and announces it. Editing is not focus: a field
+    /// being edited stays edited (the edited field, focused again, says "is editing").
     /// - Parameter interrupts: Whether the announcement cuts what is being said (it waits
     ///   its turn after an app's announcement).
     mutating func focus(_ target: Int, interrupts: Bool = true) {
-        if let current = focusIndex, current != target { stopEditing(current) }
         chosenEditAction = nil
         focusIndex = target
         keyboard.state.focusedKey = nil
@@ -22,22 +22,13 @@ extension Engine {
         }
     }
 
-    private mutating func stopEditing(_ position: Int) {
-        guard elements[position].field?.isEditing == true else { return }
-        update(position) { $0.isEditing = false }
-    }
-
     /// Swipe left or right moves focus through the elements in reading order, skipping hidden
     /// ones; up and down adjust a focused adjustable element, pass through to an element that
     /// allows direct interaction, and otherwise move the insertion point by the rotor's unit.
     mutating func swipe(_ direction: SwipeDirection, at location: SourceLocation) throws(ScriptError) {
         switch direction {
         case .left, .right:
-            guard let target = neighbour(of: focusIndex, step: direction == .right ? 1 : -1) else {
-                play(.boundary)
-                return
-            }
-            focus(target)
+            if !swipeThroughKeys(forward: direction == .right) { play(.boundary) }
         case .up, .down:
             if passesGesturesThrough { return }
             if let element = focusedElement, element.field == nil, element.traits.contains(.adjustable) {
@@ -53,23 +44,23 @@ extension Engine {
     /// Double tap: starts editing the focused field; while editing, moves the insertion point
     /// to the start, then the end, saying where it is.
     mutating func doubleTap(at location: SourceLocation) throws(ScriptError) {
+        if performChosenEditAction() { return }
         guard let position = focusIndex else {
             throw ScriptError("double-tap with nothing focused; focus an element first", at: location)
         }
         guard !passesGesturesThrough, let field = elements[position].field, !field.isDisabled else { return }
         let isEditing = field.isEditing, atStart = field.buffer.insertionPoint.utf16 == 0
         _ = consume field  // a live copy would make the edits below copy the whole text
-        if performChosenEditAction() { return }
         if !isEditing {
-            update(position) { field in
-                field.isEditing = true
-                field.buffer.move(toEnd: true)
-            }
-            showKeyboard()
+            beginEditing(position)
             announceFocused()
         } else {
             let toStart = !atStart
-            update(position) { $0.buffer.move(toEnd: !toStart) }
+            guard update(position, { $0.buffer.move(toEnd: !toStart) }) else {
+                play(.boundary)  // an empty field: the insertion point is at both ends
+                return
+            }
+            play(.tick)
             say(phrasebook.string(toStart ? "insertion-point.start" : "insertion-point.end"), role: .status)
         }
         emitCursor(position)
@@ -88,6 +79,7 @@ extension Engine {
     /// offset is reported equal to the character offset: the real one would tell how the
     /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
     mutating func emitCursor(_ position: Int) {
+        if position == keyboard.editedField { refreshAutomaticShift() }
         guard let field = elements[position].field else { return }
         let point = field.buffer.insertionPoint
         emit(.cursor(field: elements[position].id, offset: point.character, utf16: field.isSecure ? point.character : point.utf16))

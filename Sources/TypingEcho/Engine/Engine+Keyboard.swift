@@ -1,5 +1,21 @@
-/// Everything about the on-screen keyboard the engine keeps between commands.
+/// The on-screen keyboard and the editing it serves: everything about them the engine keeps
+/// between commands.
+///
+/// **What the keyboard owns**: which field is being edited (iOS's first responder; the
+/// keyboard is on screen exactly while there is one), the layout for that field's keyboard
+/// type, the layer, shift and the key VoiceOver's cursor is on (`state`), and the finger
+/// (`recognizer`, `restDue`).
+///
+/// **What it asks of the rest of the engine** (see the extension below): the settings
+/// (locale, typing mode, `secure-keys`), the edited field's kind, return key,
+/// auto-capitalisation and the few characters before its insertion point; it speaks and
+/// reports focus through `say`/`emit`, and enters text through `enter(_:into:feedback:)`.
+/// Screen-reader focus on an element (`focusIndex`) is the engine's; focus on a key is
+/// `state.focusedKey`, and at most one of the two is set.
 struct OnScreenKeyboard: Sendable {
+    /// The index of the field being edited, for which the keyboard is shown; nil when hidden.
+    /// Editing is not focus: it lasts while screen-reader focus visits other elements or keys.
+    var editedField: Int?
     /// Layout, layer, shift and the focused key.
     var state: KeyboardState
     /// The typing mode's state machine, with the finger.
@@ -7,7 +23,7 @@ struct OnScreenKeyboard: Sendable {
     /// When a finger resting on a key in direct typing is heard, if one is.
     var restDue: VirtualTime?
 
-    /// The keyboard of a locale, in a typing mode, with the finger up.
+    /// The keyboard of a locale, in a typing mode, with the finger up and nothing edited.
     init(locale: String, mode: TypingMode) {
         state = KeyboardState(layout: .matching(locale))
         recognizer = TypingRecognizer(mode: mode)
@@ -15,10 +31,23 @@ struct OnScreenKeyboard: Sendable {
 }
 
 extension Engine {
-    /// Whether the on-screen keyboard is shown: it is while a text field is being edited.
-    public var isKeyboardShown: Bool { focusedElement?.field?.isEditing == true }
+    /// Whether the on-screen keyboard is shown: it is while a text field is being edited,
+    /// wherever screen-reader focus is.
+    public var isKeyboardShown: Bool { keyboard.editedField != nil }
 
-    /// The layout in use for the current locale.
+    /// The index in `elements` of the field being edited (iOS's first responder), if any.
+    public var editingIndex: Int? { keyboard.editedField }
+
+    /// The field being edited, if any (it need not have screen-reader focus).
+    public var editedElement: Element? { keyboard.editedField.map { elements[$0] } }
+
+    /// The name of the keyboard key that has screen-reader focus (`q`, `shift`), if one has.
+    public var focusedKeyName: String? {
+        guard isKeyboardShown, let id = keyboard.state.focusedKey else { return nil }
+        return keyboard.state.name(of: id)
+    }
+
+    /// The layout in use: the locale's, changed by the edited field's keyboard type.
     public var keyboardLayout: KeyboardLayout { keyboard.state.layout }
 
     /// The layer shown and the shift state, for simulators that draw the keyboard.
@@ -27,11 +56,20 @@ extension Engine {
     /// Whether a finger is on the screen.
     public var isFingerDown: Bool { keyboard.recognizer.finger != nil }
 
-    /// Keeps the keyboard in step with the settings: the locale's layout and the typing mode's
-    /// recogniser (a change lifts the finger without entering anything).
+    /// Keeps the keyboard in step with the settings and the edited field: the layout for the
+    /// locale and keyboard type, and the typing mode's recogniser (a change lifts the finger
+    /// without entering anything).
     mutating func syncKeyboard() {
-        if keyboard.state.layout.locale != KeyboardLayout.matching(settings.locale).locale {
+        let type = editedElement?.field?.keyboardType ?? .default
+        let current = keyboard.state.layout
+        let wanted = KeyboardLayout.matching(settings.locale)
+        if current.locale != wanted.locale || current.type != type {
+            let edited = keyboard.editedField
             keyboard = OnScreenKeyboard(locale: settings.locale, mode: settings.typingMode)
+            keyboard.editedField = edited
+            if type != .default, let layout = try? KeyboardLayout.matching(settings.locale, type: type) {
+                keyboard.state = KeyboardState(layout: layout)
+            }
         } else if keyboard.recognizer.mode != settings.typingMode {
             releaseFinger()
         }
@@ -43,10 +81,104 @@ extension Engine {
         keyboard.restDue = nil
     }
 
-    /// The keyboard appears for a field: letters, shift off, no key focused.
-    mutating func showKeyboard() {
+    /// Starts editing a field (the keyboard for its type appears: first layer, shift as its
+    /// auto-capitalisation wants), ending the editing of any other field.
+    mutating func beginEditing(_ position: Int) {
+        if let other = keyboard.editedField, other != position { endEditing(returnFocus: false) }
+        update(position) { field in
+            field.isEditing = true
+            field.buffer.move(toEnd: true)
+        }
+        keyboard.editedField = position
         syncKeyboard()
         keyboard.state.reset()
+        refreshAutomaticShift()
+    }
+
+    /// Ends editing: the keyboard goes away. When screen-reader focus was on a key (or
+    /// nowhere) it returns to the field, which is announced, unless `returnFocus` is false
+    /// (another field is taking over).
+    mutating func endEditing(returnFocus: Bool = true) {
+        guard let position = keyboard.editedField else { return }
+        let focusWasOnKey = keyboard.state.focusedKey != nil
+        if elements[position].field?.isEditing == true { update(position) { $0.isEditing = false } }
+        keyboard.editedField = nil
+        keyboard.state.focusedKey = nil
+        releaseFinger()
+        if returnFocus && (focusWasOnKey || focusIndex == nil) { focus(position) }
+    }
+
+    /// `dismiss`: the user hides the keyboard, and editing ends.
+    mutating func dismiss(at location: SourceLocation) throws(ScriptError) {
+        guard isKeyboardShown else {
+            throw ScriptError("dismiss: no field is being edited, so no keyboard is shown", at: location)
+        }
+        endEditing()
+    }
+
+    /// `focus key:NAME`: screen-reader focus on a key of the layer shown, which is spoken.
+    mutating func focusKey(_ name: Located<String>) throws(ScriptError) {
+        syncKeyboard()
+        let target = try resolve(.key(name.value), for: "focus key:", at: name.location)
+        guard case .key(let id) = target else { return }
+        focusKey(id)
+    }
+
+    /// Puts screen-reader focus on a key and speaks it; no element has focus then.
+    mutating func focusKey(_ id: KeyID) {
+        focusIndex = nil
+        chosenEditAction = nil
+        keyboard.state.focusedKey = id
+        speakKey(id)
+    }
+
+    /// The keys of the layer shown, in swipe order (row by row, left to right), while the
+    /// keyboard is shown; none otherwise.
+    var keysInSwipeOrder: [KeyID] {
+        isKeyboardShown ? keyboard.state.layout.ids(on: keyboard.state.layer) : []
+    }
+
+    /// Swipe left or right: through the screen's elements, then, while a field is edited, the
+    /// keyboard's keys. - Returns: Whether focus moved (false at either end).
+    mutating func swipeThroughKeys(forward: Bool) -> Bool {
+        let keys = keysInSwipeOrder
+        if let key = keyboard.state.focusedKey, let index = keys.firstIndex(of: key) {
+            let next = index + (forward ? 1 : -1)
+            if keys.indices.contains(next) {
+                focusKey(keys[next])
+                return true
+            }
+            guard !forward, let last = neighbour(of: nil, step: -1) else { return false }
+            focus(last)
+            return true
+        }
+        if let target = neighbour(of: focusIndex, step: forward ? 1 : -1) {
+            focus(target)
+            return true
+        }
+        guard forward, let first = keys.first, focusIndex != nil || elements.isEmpty else { return false }
+        focusKey(first)
+        return true
+    }
+
+    /// Turns shift on where the edited field's auto-capitalisation wants a capital, and off
+    /// again (if it turned it on) where it does not.
+    mutating func refreshAutomaticShift() {
+        guard let position = keyboard.editedField, let field = elements[position].field,
+              keyboard.state.layout.key(.shift, on: .letters) != nil else { return }
+        let caps = field.autocapitalization
+        guard caps != .none else { return }
+        let wants = caps.wantsShift(after: field.buffer.tailBeforeInsertionPoint())
+        switch keyboard.state.shift {
+        case .off where wants:
+            keyboard.state.shift = .on
+            keyboard.state.shiftIsAutomatic = true
+        case .on where !wants && keyboard.state.shiftIsAutomatic:
+            keyboard.state.shift = .off
+            keyboard.state.shiftIsAutomatic = false
+        default:
+            break
+        }
     }
 
     /// `touch`, `slide`, `lift`, `split-tap` and `hold` from a script.
@@ -94,8 +226,7 @@ extension Engine {
     private mutating func perform(_ action: TypingAction, at location: SourceLocation) throws(ScriptError) {
         switch action {
         case .explore(.key(let id)):
-            keyboard.state.focusedKey = id
-            speakKey(id)
+            focusKey(id)
         case .explore(.alternate(let index)):
             if let popup = keyboard.recognizer.popup { speakKey(popup.key, alternate: index) }
         case .explore(.element(let index)):
@@ -125,7 +256,7 @@ extension Engine {
 
     /// Whether a secure field is being edited with `secure-keys=silent`: explored keys are not heard.
     private var keysAreSilent: Bool {
-        settings.secureKeys == .silent && focusedElement?.field?.isSecure == true && isKeyboardShown
+        settings.secureKeys == .silent && editedElement?.field?.isSecure == true
     }
 
     /// Speaks a key (or one of its alternates) as the finger reaches it, and reports the key focus.
@@ -139,6 +270,9 @@ extension Engine {
         emit(.focus(.key(keyboard.state.name(of: id))))
         switch keyboard.state.layout[id].kind {
         case .shift: say(phrasebook.string(keyboard.state.shift.spokenKey), role: .key)
+        case .return:
+            let label = editedElement?.field?.returnKey ?? .default
+            say(phrasebook.string(label.spokenKey), role: .key)
         case let kind: say(phrasebook.string("key.\(kind.name)"), role: .key)
         }
     }
@@ -148,12 +282,17 @@ extension Engine {
     mutating func activate(_ id: KeyID, alternate: Int? = nil) {
         // Only the kind is read: holding a copy of the field would make its text non-unique and
         // the next edit would copy the whole text.
-        guard isKeyboardShown, let position = focusIndex, let kind = elements[position].field?.kind else { return }
+        guard let position = keyboard.editedField, let kind = elements[position].field?.kind else { return }
         let typed: Character?
         switch keyboard.state.layout[id].kind {
         case .character: typed = keyboard.state.character(of: id, alternate: alternate)
         case .space: typed = " "
-        case .return: typed = kind == .area ? "\n" : nil
+        case .return:
+            guard kind == .area else {
+                pressReturn(in: position)
+                return
+            }
+            typed = "\n"
         case .delete:
             delete(.backward, in: position)
             return
@@ -167,8 +306,38 @@ extension Engine {
             switchLayer(to: layer)
             return
         }
+        // Shift goes off before the character goes in, so auto-capitalisation can turn it on
+        // again for the next one.
+        if keyboard.state.shift == .on {
+            keyboard.state.shift = .off
+            keyboard.state.shiftIsAutomatic = false
+        }
         if let typed { enter(typed, into: position, feedback: settings.typingFeedback) }
-        if keyboard.state.shift == .on { keyboard.state.shift = .off }
+    }
+
+    /// Return in a single-line field (on-screen or hardware): the `default` return key types
+    /// nothing and editing goes on; `next` moves focus and editing to the next field; any
+    /// other ends editing.
+    mutating func pressReturn(in position: Int) {
+        switch elements[position].field?.returnKey ?? .default {
+        case .default: return
+        case .next:
+            if !moveEditingToNextField(after: position) { endEditing() }
+        default:
+            endEditing()
+        }
+    }
+
+    /// Focus and editing move to the next enabled, visible text field in reading order, which
+    /// is announced. - Returns: Whether there was one.
+    @discardableResult
+    mutating func moveEditingToNextField(after position: Int) -> Bool {
+        guard let next = elements.indices.first(where: { $0 > position && !elements[$0].isHidden
+            && elements[$0].field.map { !$0.isDisabled } == true }) else { return false }
+        beginEditing(next)
+        focus(next)
+        emitCursor(next)
+        return true
     }
 
     /// Shows another layer; a finger resting on the keyboard is now on the key at the same place.
@@ -179,7 +348,10 @@ extension Engine {
             return layout.key(atX: centre.x, y: centre.y, on: layer)
         }
         keyboard.state.layer = layer
-        keyboard.state.focusedKey = keyboard.state.focusedKey.flatMap(samePlace)
+        if let key = keyboard.state.focusedKey {
+            // Focus stays on the keyboard: on the key at the same place, else the layer's first.
+            keyboard.state.focusedKey = samePlace(key) ?? layout.ids(on: layer).first
+        }
         if case .key(let id)? = keyboard.recognizer.finger, let moved = samePlace(id) {
             keyboard.recognizer.keysChanged(under: .key(moved))
         }

@@ -10,7 +10,7 @@ extension Engine {
     ///   only: the text may be a password.
     mutating func type(_ text: String, at location: SourceLocation) throws(ScriptError) {
         syncKeyboard()
-        guard isKeyboardShown, let position = focusIndex else {
+        guard let position = editingIndex else {
             throw ScriptError("type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
         }
         guard keyboard.recognizer.finger == nil else {
@@ -19,7 +19,7 @@ extension Engine {
         let layout = keyboard.state.layout
         let inArea = elements[position].field?.kind == .area
         for (offset, character) in text.enumerated() where layout.route(for: character, from: .letters, inArea: inArea) == nil {
-            throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.locale) keyboard", at: location)
+            throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
         }
         for (offset, character) in text.enumerated() {
             guard isKeyboardShown else { break }

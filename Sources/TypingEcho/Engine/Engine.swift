@@ -112,6 +112,10 @@ public struct Engine: Sendable {
             try declare(makeElement(declaration), at: location)
         case .focus(let id):
             focus(try focusable(id))
+        case .focusKey(let name):
+            try focusKey(name)
+        case .dismiss:
+            try dismiss(at: location)
         case .error(let id, let message):
             try setError(id, message)
         case .validate:

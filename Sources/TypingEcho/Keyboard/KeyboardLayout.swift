@@ -80,6 +80,8 @@ public struct KeyboardLayout: Sendable {
     public let name: String
     /// The arrangement of the letters (`QWERTY`, `QWERTZ`, `AZERTY`).
     public let arrangement: String
+    /// The keyboard type it is for (`keyboard=` on a field); `default` for a locale's layout.
+    public internal(set) var type = KeyboardType.default
     /// The whole screen the keyboard sits at the bottom of.
     public let screen: Frame
     /// The keyboard's area: touches inside it go to the nearest key.

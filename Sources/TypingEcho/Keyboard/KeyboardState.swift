@@ -22,16 +22,24 @@ struct KeyboardState: Sendable {
     var shift = ShiftState.off
     /// When shift was last entered, to tell a double tap (caps lock).
     var lastShiftEntry: VirtualTime?
-    /// The key VoiceOver's cursor is on (the last key explored), entered by double tap.
+    /// The key VoiceOver's cursor is on (the last key explored, or reached by swipe or
+    /// `focus key:NAME`), entered by double tap. While it is set no element has focus.
     var focusedKey: KeyID?
+    /// Whether shift was turned on by auto-capitalisation (it goes off again by itself when
+    /// the insertion point leaves a place that wants a capital).
+    var shiftIsAutomatic = false
 
-    /// A keyboard showing the letters with shift off.
-    init(layout: KeyboardLayout) { self.layout = layout }
+    /// A keyboard showing its first layer with shift off.
+    init(layout: KeyboardLayout) {
+        self.layout = layout
+        layer = layout.homeLayer
+    }
 
-    /// Shows the letters with shift off and no key focused, as when the keyboard appears.
+    /// Shows the first layer with shift off and no key focused, as when the keyboard appears.
     mutating func reset() {
-        layer = .letters
+        layer = layout.homeLayer
         shift = .off
+        shiftIsAutomatic = false
         lastShiftEntry = nil
         focusedKey = nil
     }
@@ -47,6 +55,7 @@ struct KeyboardState: Sendable {
         case .capsLock: shift = .off
         }
         lastShiftEntry = time
+        shiftIsAutomatic = false
         return shift
     }
 

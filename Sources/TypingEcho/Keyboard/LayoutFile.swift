@@ -5,7 +5,21 @@ extension KeyboardLayout {
     /// - Throws: `DataFile.Problem` pointing at the line that is wrong.
     /// - Complexity: O(n) in the file's size.
     public init(named file: String, utf8 bytes: some Collection<UInt8>) throws(DataFile.Problem) {
-        let data = try DataFile(named: file, utf8: bytes)
+        try self.init(named: file, entries: DataFile(named: file, utf8: bytes).entries)
+    }
+
+    /// Reads a layout from a data file's entries (a layout file, or one merged with a keyboard
+    /// type's file, see `KeyboardLayout+Types.swift`).
+    /// - Parameter typeFile: Whether the entries come from a keyboard type: then only `delete`
+    ///   is required on every layer (a URL keyboard has no space bar, pads no return key), and
+    ///   the layers present may be fewer than three.
+    init(named file: String, entries: [DataFile.Entry], typeFile: Bool = false) throws(DataFile.Problem) {
+        struct Entries { var entries: [DataFile.Entry]; func section(_ name: String) -> [String: String] {
+            var found: [String: String] = [:]
+            for entry in entries where entry.section == name { found[entry.key] = entry.value }
+            return found
+        } }
+        let data = Entries(entries: entries)
         func problem(_ line: Int, _ message: String) -> DataFile.Problem {
             DataFile.Problem(file: file, line: line, message: message)
         }
@@ -50,7 +64,10 @@ extension KeyboardLayout {
                     throw problem(entry.line, "expected row1, row2, … or columns in [\(layer.rawValue)]")
                 }
             }
-            guard !rows.isEmpty else { throw problem(1, "missing the [\(layer.rawValue)] layer") }
+            guard !rows.isEmpty else {
+                if typeFile { continue }
+                throw problem(1, "missing the [\(layer.rawValue)] layer")
+            }
             rows.sort { $0.number < $1.number }
             let unit = width / columns
             var keys: [Key] = []
@@ -78,7 +95,7 @@ extension KeyboardLayout {
                     x += span * unit
                 }
             }
-            for required in [KeyKind.delete, .space, .return] where !keys.contains(where: { $0.kind == required }) {
+            for required in typeFile ? [KeyKind.delete] : [.delete, .space, .return] where !keys.contains(where: { $0.kind == required }) {
                 throw problem(rows[0].entry.line, "the \(layer.rawValue) layer has no \(required.name) key")
             }
             if layer == .letters && !keys.contains(where: { $0.kind == .shift }) {
@@ -87,6 +104,7 @@ extension KeyboardLayout {
             layers[layer] = keys
         }
 
+        guard !layers.isEmpty else { throw problem(1, "the keyboard has no layer of keys") }
         for entry in data.entries where entry.section == "alternates" {
             guard let base = KeyKind(token: entry.key),
                   case .character = base else {
@@ -100,7 +118,7 @@ extension KeyboardLayout {
                 alternates.append(character)
             }
             var found = false
-            for layer in KeyboardLayer.allCases {
+            for layer in KeyboardLayer.allCases where layers[layer] != nil {
                 for index in layers[layer]!.indices where layers[layer]![index].kind == base {
                     layers[layer]![index].alternates = alternates
                     found = true
@@ -114,8 +132,8 @@ extension KeyboardLayout {
                   screen: Frame(x: 0, y: 0, width: width, height: height),
                   frame: Frame(x: 0, y: top, width: width, height: height - top),
                   rowPitch: pitch, keyGap: gap, icuLocale: icuLocale, layers: layers)
-        for layer in KeyboardLayer.allCases {
-            for other in KeyboardLayer.allCases where layerPath(from: layer, to: other) == nil {
+        for layer in KeyboardLayer.allCases where !keys(on: layer).isEmpty {
+            for other in KeyboardLayer.allCases where !keys(on: other).isEmpty && layerPath(from: layer, to: other) == nil {
                 throw problem(1, "no layer key leads from the \(layer.rawValue) layer to the \(other.rawValue) layer")
             }
         }

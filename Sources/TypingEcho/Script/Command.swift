@@ -117,6 +117,13 @@ public struct FieldDeclaration: Sendable, Hashable {
     public var frame: Frame?
     /// Whether the field is hidden from the screen reader (`hidden`).
     public var hidden: Bool = false
+    /// The keyboard it shows (`keyboard=`).
+    public var keyboard: KeyboardType = .default
+    /// What its return key says and does (`return-key=`).
+    public var returnKey: ReturnKeyType = .default
+    /// Where shift turns on by itself (`autocapitalization=`); nil for iOS's default
+    /// (`Autocapitalization.defaultValue(kind:keyboard:)`).
+    public var autocapitalization: Autocapitalization?
 
     /// Creates a field declaration.
     public init(id: String, kind: FieldKind, label: String) {
@@ -210,8 +217,34 @@ public enum HardwareKey: String, Sendable, Hashable, CaseIterable {
     case home
     /// Moves to the end of the text.
     case end
-    /// Inserts a line break in text areas; elsewhere submits.
+    /// Inserts a line break in text areas; elsewhere the field's return key (SPEC §6.2).
     case `return`
+    /// Deletes the word before the insertion point.
+    case optionBackspace = "option-backspace"
+    /// Deletes to the start of the line.
+    case commandBackspace = "command-backspace"
+    /// Extends the selection back one character.
+    case shiftLeft = "shift-left"
+    /// Extends the selection forward one character.
+    case shiftRight = "shift-right"
+    /// Extends the selection back one word.
+    case shiftOptionLeft = "shift-option-left"
+    /// Extends the selection forward one word.
+    case shiftOptionRight = "shift-option-right"
+    /// Extends the selection to the start of the text.
+    case shiftHome = "shift-home"
+    /// Extends the selection to the end of the text.
+    case shiftEnd = "shift-end"
+    /// Select all.
+    case commandA = "command-a"
+    /// Copy.
+    case commandC = "command-c"
+    /// Cut.
+    case commandX = "command-x"
+    /// Paste.
+    case commandV = "command-v"
+    /// Focus and editing move to the next field.
+    case tab
 }
 
 /// An edit action (`edit NAME`).
@@ -268,6 +301,10 @@ public enum Command: Sendable, Hashable {
     case element(ElementDeclaration)
     /// `focus ID`.
     case focus(Located<String>)
+    /// `focus key:NAME`: screen-reader focus on a key of the on-screen keyboard.
+    case focusKey(Located<String>)
+    /// `dismiss`: the user hides the keyboard; editing ends.
+    case dismiss
     /// `swipe DIRECTION`.
     case swipe(SwipeDirection)
     /// `rotor UNIT`.

@@ -1,6 +1,7 @@
 /// The `KEY=VALUE` lines: `settings`, `field` and `element`.
 extension ScriptParser {
-    static let fieldAttributes = ["kind", "label", "value", "hint", "placeholder", "error", "dictation", "max", "frame"]
+    static let fieldAttributes = ["kind", "label", "value", "hint", "placeholder", "error", "dictation", "max", "frame",
+                                  "keyboard", "return-key", "autocapitalization"]
     static let fieldFlags = ["required", "disabled", "hidden"]
     static let elementAttributes = ["label", "kind", "traits", "value", "hint", "frame", "steps", "labels"]
     static let elementFlags = ["hidden", "interactive"]
@@ -56,6 +57,11 @@ extension ScriptParser {
         }
         if let max = found.values["max"] { field.maxLength = try ScriptValues.integer(max, line: line) }
         if let frame = found.values["frame"] { field.frame = try ScriptValues.frame(frame, line: line) }
+        if let keyboard = found.values["keyboard"] { field.keyboard = try ScriptValues.choice(keyboard, what: "keyboard type", line: line) }
+        if let key = found.values["return-key"] { field.returnKey = try ScriptValues.choice(key, what: "return key", line: line) }
+        if let caps = found.values["autocapitalization"] {
+            field.autocapitalization = try ScriptValues.choice(caps, what: "autocapitalization", line: line) as Autocapitalization
+        }
         return field
     }
 

@@ -13,7 +13,7 @@ public struct ScriptParser: Sendable {
     static let commandNames = [
         "settings", "field", "element", "focus", "swipe", "rotor", "double-tap",
         "touch", "slide", "lift", "split-tap", "hold", "type", "keys", "key",
-        "edit", "clipboard", "dictate", "wait", "expect", "error", "validate",
+        "edit", "clipboard", "dictate", "wait", "expect", "error", "validate", "dismiss",
     ]
 
     /// The `expect` forms.
@@ -67,7 +67,12 @@ public struct ScriptParser: Sendable {
         case "field": return .field(try field(&arguments, location: location))
         case "element": return .element(try element(&arguments, location: location))
         case "focus":
-            let id = try identifier(&arguments, command: "focus", usage: "focus ID")
+            let id = try identifier(&arguments, command: "focus", usage: "focus ID|key:NAME")
+            if !id.quoted, id.text.hasPrefix("key:") {
+                let name = String(id.text.dropFirst(4))
+                guard !name.isEmpty else { throw arguments.error("empty key name; write focus key:q", at: id.column + 4) }
+                return .focusKey(Located(name, at: arguments.location(id.column + 4)))
+            }
             return .focus(Located(id.text, at: arguments.location(id.column)))
         case "swipe": return .swipe(try choice(&arguments, what: "swipe direction", usage: "swipe"))
         case "rotor": return .rotor(try choice(&arguments, what: "rotor unit", usage: "rotor"))
@@ -96,6 +101,9 @@ public struct ScriptParser: Sendable {
         case "validate":
             try arguments.finish(usage: name)
             return .validate
+        case "dismiss":
+            try arguments.finish(usage: name)
+            return .dismiss
         default:
             var message = "unknown command '\(name)'"
             if let guess = ScriptValues.suggestion(for: name, among: Self.commandNames) {

@@ -1,0 +1,115 @@
+import CICU
+
+/// One step of a hardware selection key (`shift-left`, `shift-option-right`, `shift-home`, …).
+public enum SelectionStep: Sendable, Hashable {
+    /// One character.
+    case character(TextDirection)
+    /// One word (a secure text is one word).
+    case word(TextDirection)
+    /// To the start or end of the text.
+    case end(TextDirection)
+}
+
+/// How a selection key changed the selection.
+public struct SelectionChange: Sendable, Hashable {
+    /// The text between the old and the new insertion point: what was added or taken away.
+    public var range: Range<TextPosition>
+    /// Whether the selection grew (false: it shrank).
+    public var grew: Bool
+}
+
+/// Editing with a selection and the hardware keyboard's word and line deletions (SPEC §6.3).
+extension TextBuffer {
+    /// Extends (or shrinks) the selection by moving its moving end, the insertion point; the
+    /// other end, the anchor, stays. A selection that becomes empty is removed.
+    /// - Returns: The change, or nil at the start or end of the text (nothing changes).
+    /// - Complexity: as the move: O(c) for a character, O(w) for a word, O(1) to an end.
+    public mutating func extendSelection(_ step: SelectionStep) -> SelectionChange? {
+        let old = selection
+        let from = insertionPoint
+        let anchor = old.map { $0.lowerBound == from ? $0.upperBound : $0.lowerBound } ?? from
+        let moved: Bool
+        switch step {
+        case .character(let direction): moved = moveCharacter(direction) != nil
+        case .word(let direction) where !isSecret: moved = moveWord(direction) != nil
+        case .word(let direction), .end(let direction): moved = move(toEnd: direction == .forward)
+        }
+        guard moved else {
+            insertionPoint = from
+            selection = old
+            return nil
+        }
+        let to = insertionPoint
+        selection = anchor == to ? nil : Swift.min(anchor, to)..<Swift.max(anchor, to)
+        let grew = abs(to.utf16 - anchor.utf16) > abs(from.utf16 - anchor.utf16)
+        return SelectionChange(range: Swift.min(from, to)..<Swift.max(from, to), grew: grew)
+    }
+
+    /// Deletes the selection, or the word before the insertion point with any spaces after it
+    /// (option-backspace); in a secret text, everything before the insertion point.
+    /// - Returns: The edit, or nil at the start of the text.
+    /// - Complexity: O(w): w the length of the word.
+    public mutating func deleteWordBackward() -> TextEdit? {
+        if selection != nil { return deleteBackward() }
+        let end = insertionPoint
+        let start: TextPosition
+        if isSecret {
+            start = .start
+        } else {
+            guard let move = moveWord(.backward) else { return nil }
+            start = move.range.lowerBound
+            insertionPoint = end
+        }
+        guard start < end else { return nil }
+        selection = start..<end
+        return deleteBackward()
+    }
+
+    /// Deletes the selection, or everything from the start of the line to the insertion point
+    /// (command-backspace).
+    /// - Returns: The edit, or nil at the start of a line.
+    /// - Complexity: O(l): l the length of the line before the insertion point.
+    public mutating func deleteToLineStart() -> TextEdit? {
+        if selection != nil { return deleteBackward() }
+        let end = insertionPoint.utf16
+        var lineStart = end
+        while lineStart > 0 && storage.unit(at: lineStart - 1) != 0x0A { lineStart -= 1 }
+        guard lineStart < end else { return nil }
+        let characters = countCharacters(in: lineStart..<end)
+        selection = TextPosition(character: insertionPoint.character - characters, utf16: lineStart)..<insertionPoint
+        return deleteBackward()
+    }
+
+    /// The last few characters before the insertion point (at most `limit` UTF-16 units),
+    /// for auto-capitalisation; empty for a secret text.
+    /// - Complexity: O(limit).
+    func tailBeforeInsertionPoint(limit: Int = 16) -> Substring {
+        guard !isSecret else { return "" }
+        let end = insertionPoint.utf16
+        var start = Swift.max(0, end - limit)
+        if start > 0, start < end, UTF16.isTrailSurrogate(storage.unit(at: start)) { start += 1 }
+        return Substring(storage.string(start..<end))
+    }
+
+    /// Every word that ends at `position` because the character after it is not part of a
+    /// word: the word before it and the words right before that one with nothing between them
+    /// (dictionary languages write words without spaces: "สวัสดีครับ " ends two words).
+    /// - Complexity: O(w): w the length of the words returned.
+    public mutating func words(endingAt position: TextPosition) -> [String] {
+        guard let last = word(endingAt: position) else { return [] }
+        var start = position.utf16 - last.utf16.count
+        // A space or ASCII punctuation before the word separates it from any word before.
+        if start == 0 { return [last] }
+        let before = storage.unit(at: start - 1)
+        if before < 0x80 && !Self.isASCIIAlphanumeric(before) { return [last] }
+        var words = [last]
+        let iterator = uniqueStorage().wordIterator()
+        while start > 0 && words.count < 64 {
+            let previous = Int(tecu_breaker_preceding(iterator, Int64(start)))
+            guard previous >= 0, previous < start, isWord(previous..<start) else { break }
+            words.insert(storage.string(previous..<start), at: 0)
+            start = previous
+        }
+        return words
+    }
+}
