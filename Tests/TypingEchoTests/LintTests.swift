@@ -13,7 +13,7 @@ struct LintCase: CustomTestStringConvertible, Sendable {
 func lintFindings(_ lines: [String]) throws -> [LintFinding] {
     let run = replayRun(lines.joined(separator: "\n"))
     if let error = run.error { throw error }
-    return Lint.findings(for: try #require(run.engine).elements)
+    return Lint.findings(for: try #require(run.engine))
 }
 
 @Suite("Lint")
@@ -43,6 +43,9 @@ struct LintTests {
         .init(rule: .labelsNothing,
               failing: [#"element l label="Notes" kind=label labels=notes"#],
               passing: [#"element l label="Notes" kind=label labels=notes hidden"#, #"field notes kind=area label="Notes""#]),
+        .init(rule: .coveredByKeyboard,
+              failing: [#"field n kind=text label="Note" frame=20,700,350,44"#, "focus n", "double-tap"],
+              passing: [#"field n kind=text label="Note" frame=20,100,350,44"#, "focus n", "double-tap"]),
     ]
 
     @Test("each rule finds its problem and not the fix", arguments: cases)

@@ -17,6 +17,9 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
     case duplicatedLabel = "duplicated-label"
     /// `labels=` names no text field on the screen.
     case labelsNothing = "labels-nothing"
+    /// The field being edited lies under the on-screen keyboard: the user cannot see what
+    /// they type (a field should never be hidden by the keyboard).
+    case coveredByKeyboard = "covered-by-keyboard"
 }
 
 /// One problem found on a screen: the rule, the element (nil for the whole screen) and why.
@@ -51,6 +54,23 @@ public enum Lint {
         if visible.count >= 3, headers * 2 > visible.count {
             findings.append(LintFinding(rule: .headerOveruse, element: nil,
                                         message: "\(headers) of \(visible.count) elements are headings; mark only section titles as header"))
+        }
+        return findings
+    }
+
+    /// The findings for a session's screen as it is now: those of `findings(for:)` on its
+    /// elements, plus a `covered-by-keyboard` finding when the field being edited has a frame
+    /// that overlaps the keyboard's.
+    public static func findings(for engine: Engine) -> [LintFinding] {
+        var findings = findings(for: engine.elements)
+        if let edited = engine.editedElement, let frame = edited.frame, !edited.isHidden {
+            let keyboard = engine.keyboardLayout.frame
+            if frame.intersects(keyboard) {
+                let finding = LintFinding(rule: .coveredByKeyboard, element: edited.id,
+                                          message: "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
+                let at = findings.firstIndex { $0.element == nil } ?? findings.endIndex
+                findings.insert(finding, at: at)
+            }
         }
         return findings
     }

@@ -32,7 +32,7 @@ public struct ScreenDescription: Sendable {
     /// Describes the engine's elements as they are now, in its locale.
     public init(_ engine: Engine) {
         let announcer = engine.announcer
-        let findings = Lint.findings(for: engine.elements)
+        let findings = Lint.findings(for: engine)
         items = engine.elements.map { element in
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,

@@ -121,6 +121,11 @@ struct ScreenState: Sendable {
 }
 
 extension Frame {
+    /// Whether the two frames share some area (touching edges do not count).
+    public func intersects(_ other: Frame) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+
     /// The smallest frame holding both.
     public func union(_ other: Frame) -> Frame {
         let left = Swift.min(x, other.x), top = Swift.min(y, other.y)
