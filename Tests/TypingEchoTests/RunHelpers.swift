@@ -19,7 +19,7 @@ struct ReplayRun {
     }
 
     /// The focused field's text.
-    var value: String? { engine?.focusedElement?.field?.buffer.string }
+    var value: String? { (engine?.focusedElement?.field ?? engine?.editedElement?.field)?.buffer.string }
 }
 
 /// Runs a script given as text (lines joined with newlines), to its end.

@@ -1,7 +1,8 @@
 import Testing
 @testable import TypingEcho
 
-private let editingField = ["field f kind=text label=\"Note\"", "focus f", "double-tap"]
+// No auto-capitalisation: these tests are about the typing modes (see KeyboardTests for it).
+private let editingField = ["field f kind=text label=\"Note\" autocapitalization=none", "focus f", "double-tap"]
 
 private func run(_ lines: [String], overrides: [(key: String, value: String)] = []) -> ReplayRun {
     replayRun(lines.joined(separator: "\n"), overrides: overrides)
@@ -137,7 +138,7 @@ struct TypingModeTests {
         let lines = ["element send label=\"Send\" traits=button frame=300,60,80,44"] + editingField
         let onButton = run(lines + ["touch 320,80", "lift"])
         #expect(onButton.engine?.focusedElement?.id == "send")
-        #expect(onButton.engine?.isKeyboardShown == false)
+        #expect(onButton.engine?.isKeyboardShown == true)  // editing lasts while focus wanders
         let onNothing = run(lines + ["touch 100,100", "lift"])
         #expect(onNothing.engine?.focusedElement?.id == "f")
         #expect(onNothing.engine?.isKeyboardShown == true)
@@ -160,7 +161,7 @@ struct TypingModeTests {
         #expect(result.error == nil)
         #expect(result.spoken(.key).isEmpty)
         #expect(!result.events.contains { if case .focus(.key) = $0.event { true } else { false } })
-        #expect(result.engine?.focusedElement?.field?.buffer.characterCount == 3)
+        #expect(result.engine?.editedElement?.field?.buffer.characterCount == 3)
         #expect(result.events.filter { $0.event == .sound(.click) }.count == 3)
     }
 

@@ -47,7 +47,7 @@ struct TypingPropertyTests {
             engine.keyboard.state.shift = example2.shift
             let error = perform([.type(example2.text)], on: &engine, into: &events)
             try require(error == nil, "type failed: \(error.map(\.description) ?? "")")
-            let buffer = engine.focusedElement!.field!.buffer
+            let buffer = engine.editedElement!.field!.buffer
             try require(buffer.string == example2.text, "typed \(String(reflecting: buffer.string))")
             try require(buffer.insertionPoint.character == buffer.characterCount, "insertion point not at the end")
             try require(!engine.isFingerDown, "a finger is left on the screen")

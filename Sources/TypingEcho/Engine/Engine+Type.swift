@@ -38,6 +38,12 @@ extension Engine {
             }
         }
         if keyboard.recognizer.finger != nil { try gesture(.lift, at: location) }
+        if elements[position].field?.isSecure == true, keyboard.editedField == position {
+            // Which key was typed last must not show (a swipe from it would tell): VoiceOver's
+            // cursor goes back to the field, without a word.
+            keyboard.state.focusedKey = nil
+            focusIndex = position
+        }
     }
 
     /// The layer key or shift to enter before the route's key, if the keyboard is not ready.

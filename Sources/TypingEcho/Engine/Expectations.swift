@@ -78,22 +78,26 @@ extension Engine {
             let played = expectations.sounds.isEmpty ? "no sound" : expectations.sounds.map(\.rawValue).joined(separator: ", ")
             return "expected sound \(name.rawValue); played \(played)"
         case .value(let text):
-            guard let field = (editedElement ?? focusedElement)?.field else { return "expect value: no text field has focus" }
+            guard let field = checkedField else { return "expect value: no text field has focus" }
             if field.buffer.hasText(text) { return nil }
             if field.isSecure {
                 return "expected value does not match the secure field (it holds \(field.buffer.characterCount) characters; the text is never shown)"
             }
             return "expected value \"\(text)\"; the field holds \"\(field.buffer.string)\""
         case .count(let number):
-            guard let field = (editedElement ?? focusedElement)?.field else { return "expect count: no text field has focus" }
+            guard let field = checkedField else { return "expect count: no text field has focus" }
             let count = field.buffer.characterCount
             return count == number ? nil : "expected count \(number); the field holds \(count) characters"
         case .cursor(let offset):
-            guard let field = (editedElement ?? focusedElement)?.field else { return "expect cursor: no text field has focus" }
+            guard let field = checkedField else { return "expect cursor: no text field has focus" }
             let at = field.buffer.insertionPoint.character
             return at == offset ? nil : "expected the insertion point at \(offset); it is at \(at)"
         }
     }
+
+    /// The field `expect value|count|cursor` looks at: the focused one, or, while focus is on
+    /// a key or another element, the field being edited.
+    private var checkedField: TextField? { focusedElement?.field ?? editedElement?.field }
 
     private func describe(_ heard: [String]) -> String {
         if heard.isEmpty { return "nothing" }
