@@ -114,6 +114,8 @@ struct ScriptBuilder {
         case .key(let key):
             editSomething()
             lines.append("key \(key.rawValue)")
+            // Tab moves focus and editing to the next field (SPEC §6.3).
+            if key == .tab { editing = false; focused = "?" }
         case .rotor(let unit):
             lines.append("rotor \(unit.rawValue)")
         case .swipe(let direction):

@@ -81,7 +81,8 @@ struct EngineTests {
     @Test("Keys at either end play the boundary sound and change nothing", arguments: ["backspace", "left", "option-left", "home"])
     func boundaryAtStart(key: String) throws {
         let result = try replay("field f kind=text label=\"A\" value=\"ab\"\nfocus f\ndouble-tap\ndouble-tap\nkey \(key)\n")
-        #expect(result.sounds == [.boundary])
+        // The double tap that moved the insertion point to the start ticked; the key meets the boundary.
+        #expect(result.sounds == [.tick, .boundary])
     }
 
     @Test("Arrows speak the character passed; option-arrows the word; rotor swipes the same")
@@ -127,7 +128,8 @@ struct EngineTests {
         // From the end of "See you": the blank line, "Dear Ola,", the first line's boundary
         // twice, down to the blank line; then the one-line text field's boundary.
         #expect(lines == ["blank", "Dear Ola,", "blank"])
-        #expect(result.sounds == [.boundary, .boundary, .boundary])
+        // A tick before each move, the boundary instead at either end.
+        #expect(result.sounds == [.tick, .tick, .boundary, .boundary, .tick, .boundary])
         #expect(result.spoken.contains("lines"))
     }
 
