@@ -48,7 +48,9 @@ public struct PlatformEquivalents: Sendable, Hashable {
             if let placeholder = field.placeholder { aria("aria-placeholder", placeholder); android("hintText", placeholder) }
             if field.isRequired { aria("aria-required", "true") }
             if let error = field.error {
-                aria("aria-invalid", "true"); aria("aria-errormessage", error)
+                // aria-errormessage is an id reference to the element that shows the message (MDN),
+                // never the message itself: the message goes in that element, `ID-error`.
+                aria("aria-invalid", "true"); aria("aria-errormessage", "\(element.id)-error")
                 android("contentInvalid", "true"); android("error", error)
             }
             if field.isEditing { flutter.append("isFocused") }
