@@ -138,22 +138,15 @@ extension Engine {
         speakKey(id)
     }
 
-    /// The keys of the layer shown, in swipe order (row by row, left to right), while the
-    /// keyboard is shown; none otherwise.
-    var keysInSwipeOrder: [KeyID] {
-        isKeyboardShown ? keyboard.state.layout.ids(on: keyboard.state.layer) : []
-    }
-
     /// Swipe left or right: through the screen's elements, then, while a field is edited, the
     /// keyboard's keys. - Returns: Whether focus moved (false at either end).
     mutating func swipeThroughKeys(forward: Bool) -> Bool {
-        let keys = keysInSwipeOrder
-        if let key = keyboard.state.focusedKey, let index = keys.firstIndex(of: key) {
-            let next = index + (forward ? 1 : -1)
-            if keys.indices.contains(next) {
-                focusKey(keys[next])
+        if isKeyboardShown, let key = keyboard.state.focusedKey, let next = keyboard.state.key(after: key, forward: forward) {
+            if let next {
+                focusKey(next)
                 return true
             }
+            // Left from the first key: back to the screen's last element.
             guard !forward, let last = neighbour(of: nil, step: -1) else { return false }
             focus(last)
             return true
@@ -162,29 +155,19 @@ extension Engine {
             focus(target)
             return true
         }
-        guard forward, let first = keys.first, focusIndex != nil || elements.isEmpty else { return false }
+        guard forward, isKeyboardShown, let first = keyboard.state.keysInSwipeOrder.first,
+              focusIndex != nil || elements.isEmpty else { return false }
         focusKey(first)
         return true
     }
 
-    /// Turns shift on where the edited field's auto-capitalisation wants a capital, and off
-    /// again (if it turned it on) where it does not.
+    /// Keeps shift where the edited field's auto-capitalisation wants it (after every edit
+    /// and insertion-point move, and when editing starts).
     mutating func refreshAutomaticShift() {
-        guard let position = keyboard.editedField, let field = elements[position].field,
-              keyboard.state.layout.key(.shift, on: .letters) != nil else { return }
-        let caps = field.autocapitalization
-        guard caps != .none else { return }
-        let wants = caps.wantsShift(after: field.buffer.tailBeforeInsertionPoint())
-        switch keyboard.state.shift {
-        case .off where wants:
-            keyboard.state.shift = .on
-            keyboard.state.shiftIsAutomatic = true
-        case .on where !wants && keyboard.state.shiftIsAutomatic:
-            keyboard.state.shift = .off
-            keyboard.state.shiftIsAutomatic = false
-        default:
-            break
-        }
+        // The field is read in place: a copy of it would make the next edit copy the text.
+        guard let position = keyboard.editedField, let rule = elements[position].field?.autocapitalization,
+              rule != .none else { return }
+        keyboard.state.autocapitalize(rule, after: elements[position].field!.buffer.tailBeforeInsertionPoint())
     }
 
     /// `touch`, `slide`, `lift`, `split-tap` and `hold` from a script.

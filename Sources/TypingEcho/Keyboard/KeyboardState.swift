@@ -72,6 +72,36 @@ struct KeyboardState: Sendable {
         return isShifted(on: id.layer) ? layout.shifted(character) : character
     }
 
+    /// The keys of the layer shown, in swipe order: row by row, left to right.
+    var keysInSwipeOrder: [KeyID] { layout.ids(on: layer) }
+
+    /// The key a swipe reaches from `key`: the next or previous in swipe order, nil past
+    /// either end (or when `key` is not on the layer shown).
+    func key(after key: KeyID, forward: Bool) -> KeyID?? {
+        let keys = keysInSwipeOrder
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        let next = index + (forward ? 1 : -1)
+        return .some(keys.indices.contains(next) ? keys[next] : nil)
+    }
+
+    /// Turns shift on where auto-capitalisation wants a capital after `tail` (the last
+    /// characters before the insertion point), and off again where it does not if it turned
+    /// it on itself; shift the user entered is left alone. Layouts without shift are untouched.
+    mutating func autocapitalize(_ rule: Autocapitalization, after tail: Substring) {
+        guard rule != .none, layout.key(.shift, on: .letters) != nil else { return }
+        let wants = rule.wantsShift(after: tail)
+        switch shift {
+        case .off where wants:
+            shift = .on
+            shiftIsAutomatic = true
+        case .on where !wants && shiftIsAutomatic:
+            shift = .off
+            shiftIsAutomatic = false
+        default:
+            break
+        }
+    }
+
     /// The key's name as the `focus` event gives it: the character it types now, or its name.
     func name(of id: KeyID) -> String {
         character(of: id).map { String($0) } ?? layout[id].kind.name
