@@ -31,9 +31,9 @@ extension Engine {
         let state = keyboard.state
         let layout = state.layout
         guard KeyKind(token: name) != nil else { return unknownKey(name, gesture) }
-        let here = "\(gesture): \(quoted(name)) is not on the \(state.layer.rawValue) layer of the \(layout.locale) keyboard"
+        let here = "\(gesture): \(quoted(name)) is not on the \(state.layer.rawValue) layer of the \(layout.title) keyboard"
         guard let found = layout.whereIs(name, from: state.layer) else {
-            return "\(gesture): the \(layout.locale) keyboard has no key \(quoted(name))"
+            return "\(gesture): the \(layout.title) keyboard has no key \(quoted(name))"
         }
         let path = (layout.layerPath(from: state.layer, to: found.layer) ?? []).map { layout[$0].kind.name }
         let reach = path.isEmpty ? "" : "enter \(path.joined(separator: ", then ")), then "

@@ -125,7 +125,7 @@ extension Engine {
     /// `focus key:NAME`: screen-reader focus on a key of the layer shown, which is spoken.
     mutating func focusKey(_ name: Located<String>) throws(ScriptError) {
         syncKeyboard()
-        let target = try resolve(.key(name.value), for: "focus key:", at: name.location)
+        let target = try resolve(.key(name.value), for: "focus key", at: name.location)
         guard case .key(let id) = target else { return }
         focusKey(id)
     }
