@@ -24,6 +24,9 @@ struct OnScreenKeyboard: Sendable {
     var restDue: VirtualTime?
     /// The locale setting and keyboard type the layout was made for.
     var madeFor: (locale: String, type: KeyboardType)
+    /// Keyboard-type layouts already made, by layout locale and type: at most one per built-in
+    /// layout and type, so switching between fields does not read files again.
+    var typeLayouts: [String: KeyboardLayout] = [:]
 
     /// The keyboard of a locale, in a typing mode, with the finger up and nothing edited.
     init(locale: String, mode: TypingMode) {
@@ -67,12 +70,17 @@ extension Engine {
         if keyboard.madeFor.locale != settings.locale || keyboard.madeFor.type != type {
             let edited = keyboard.editedField
             let current = keyboard.state.layout
-            if current.type != type || current.locale != KeyboardLayout.matching(settings.locale).locale {
+            let base = KeyboardLayout.matching(settings.locale)
+            if current.type != type || current.locale != base.locale {
+                let cache = keyboard.typeLayouts
                 keyboard = OnScreenKeyboard(locale: settings.locale, mode: settings.typingMode)
                 keyboard.editedField = edited
-                // A type file that does not read (the tests read each one) leaves the locale's layout.
-                if type != .default, let layout = try? KeyboardLayout.matching(settings.locale, type: type) {
+                keyboard.typeLayouts = cache
+                let key = "\(base.locale)|\(type.rawValue)"
+                if type != .default, let layout = cache[key] ?? (try? KeyboardLayout.matching(settings.locale, type: type)) {
+                    // A type file that does not read (the tests read each one) leaves the locale's layout.
                     keyboard.state = KeyboardState(layout: layout)
+                    keyboard.typeLayouts[key] = layout
                 }
             }
             keyboard.madeFor = (settings.locale, type)
