@@ -1,0 +1,16 @@
+/// How long the engine estimates an utterance takes to say (each `speak` event's `duration`).
+public enum SpeechTiming {
+    /// About 16 characters a second at rate 1.0, plus a short pause at each comma or full stop:
+    /// 80 ms + 60 ms a character (Unicode scalar) + 120 ms a pause, divided by `rate`.
+    ///
+    /// - Complexity: O(*n*) in the text's scalars.
+    public static func duration(of text: String, locale: String, rate: Double) -> VirtualDuration {
+        var scalars = 0, pauses = 0
+        for scalar in text.unicodeScalars {
+            scalars += 1
+            if scalar == "," || scalar == "." || scalar == "،" || scalar == "۔" { pauses += 1 }
+        }
+        let milliseconds = (80.0 + 60.0 * Double(scalars) + 120.0 * Double(pauses)) / rate
+        return VirtualDuration(milliseconds: Int64(milliseconds.rounded()))
+    }
+}
