@@ -39,7 +39,7 @@ let package = Package(
         .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "CICU"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting"]),
-        .testTarget(name: "TypingEchoRenderTests", dependencies: ["TypingEchoRender", "TypingEcho"]),
+        .testTarget(name: "TypingEchoRenderTests", dependencies: ["TypingEchoRender", "TypingEcho", "TypingEchoTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

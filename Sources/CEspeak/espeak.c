@@ -4,6 +4,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <errno.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 // ---- Declarations restated from <espeak-ng/speak_lib.h> (espeak-ng 1.49–1.52) ----
 
@@ -138,19 +142,97 @@ int tees_voice_languages(int index, const char **languages, int *priorities, int
     return count;
 }
 
-int tees_set_voice(const char *name) {
-    if (loaded.rate <= 0) return -1;
-    return loaded.set_voice_by_name(name);
+static int write_all(int descriptor, const void *bytes, size_t count) {
+    const char *cursor = bytes;
+    while (count > 0) {
+        ssize_t written = write(descriptor, cursor, count);
+        if (written < 0 && errno == EINTR) continue;
+        if (written <= 0) return -1;
+        cursor += written;
+        count -= (size_t)written;
+    }
+    return 0;
 }
 
-int tees_synthesize(const char *text, int rate, int pitch, tees_samples *out) {
+/// In the child: synthesise each request and write `status, count, samples…` for it.
+static void synthesize_into(int descriptor, const tees_request *requests, int count) {
+    for (int index = 0; index < count; index++) {
+        const tees_request *request = &requests[index];
+        tees_samples out = {0};
+        int32_t header[2] = {0, 0};
+        if (loaded.set_voice_by_name(request->voice) != 0) {
+            header[0] = 1;
+        } else if (loaded.set_parameter(espeakRATE, request->rate, 0) != 0 || loaded.set_parameter(espeakPITCH, request->pitch, 0) != 0) {
+            header[0] = 2;
+        } else {
+            // espeak-ng draws its noise from the C library's rand(): seed it for every utterance.
+            srand(1);
+            int status = loaded.synth(request->text, strlen(request->text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, NULL, &out);
+            if (status == 0) status = loaded.synchronize();
+            header[0] = status != 0 ? status : (out.failed ? 3 : 0);
+        }
+        header[1] = header[0] == 0 ? (int32_t)out.count : 0;
+        if (write_all(descriptor, header, sizeof header) != 0) _exit(2);
+        if (header[1] > 0 && write_all(descriptor, out.samples, out.count * sizeof(int16_t)) != 0) _exit(2);
+        free(out.samples);
+    }
+}
+
+int tees_synthesize_all(const tees_request *requests, int count, tees_samples *results, int *statuses) {
     if (loaded.rate <= 0) return -1;
-    if (loaded.set_parameter(espeakRATE, rate, 0) != 0) return -2;
-    if (loaded.set_parameter(espeakPITCH, pitch, 0) != 0) return -2;
-    int status = loaded.synth(text, strlen(text) + 1, 0, POS_CHARACTER, 0, espeakCHARS_UTF8, NULL, out);
-    if (status != 0) return status;
-    loaded.synchronize();
-    return out->failed ? -3 : 0;
+    int channel[2];
+    if (pipe(channel) != 0) return -1;
+    pid_t child = fork();
+    if (child < 0) { close(channel[0]); close(channel[1]); return -1; }
+    if (child == 0) {
+        close(channel[0]);
+        synthesize_into(channel[1], requests, count);
+        _exit(0);
+    }
+    close(channel[1]);
+    // Read everything the child writes (it blocks when the pipe is full), then wait for it.
+    char *bytes = NULL;
+    size_t size = 0, capacity = 0;
+    int failed = 0;
+    for (;;) {
+        if (size + 65536 > capacity) {
+            size_t grown = capacity ? capacity * 2 : 262144;
+            char *larger = realloc(bytes, grown);
+            if (larger == NULL) { failed = 1; break; }
+            bytes = larger;
+            capacity = grown;
+        }
+        ssize_t got = read(channel[0], bytes + size, capacity - size);
+        if (got < 0 && errno == EINTR) continue;
+        if (got < 0) { failed = 1; break; }
+        if (got == 0) break;
+        size += (size_t)got;
+    }
+    close(channel[0]);
+    int status = 0;
+    while (waitpid(child, &status, 0) < 0) {
+        if (errno != EINTR) { failed = 1; break; }
+    }
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) failed = 1;
+    size_t offset = 0;
+    for (int index = 0; index < count && !failed; index++) {
+        int32_t header[2];
+        if (offset + sizeof header > size) { failed = 1; break; }
+        memcpy(header, bytes + offset, sizeof header);
+        offset += sizeof header;
+        statuses[index] = header[0];
+        size_t samples = header[1] > 0 ? (size_t)header[1] : 0;
+        if (offset + samples * sizeof(int16_t) > size) { failed = 1; break; }
+        if (samples > 0) {
+            results[index].samples = malloc(samples * sizeof(int16_t));
+            if (results[index].samples == NULL) { failed = 1; break; }
+            memcpy(results[index].samples, bytes + offset, samples * sizeof(int16_t));
+            results[index].count = results[index].capacity = samples;
+        }
+        offset += samples * sizeof(int16_t);
+    }
+    free(bytes);
+    return failed ? -1 : 0;
 }
 
 void tees_samples_free(tees_samples *samples) {

@@ -49,7 +49,7 @@ public enum Earcon {
     }
 
     /// The longest earcon, in seconds: how far past its event a sound can still be heard.
-    public static let longest = 0.18
+    public static let longest = 0.2
 
     /// A sine (or square) sweep, linear in frequency, shaped by `shape(index, length)`.
     private static func tone(_ length: Int, rate: Double, from start: Double, to end: Double, square: Bool = false,

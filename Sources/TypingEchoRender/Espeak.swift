@@ -60,6 +60,8 @@ public struct Espeak: Sendable {
     public struct SynthesisError: Error, Sendable, CustomStringConvertible {
         /// What went wrong, without the text (it may be a secret's count, never the secret).
         public var description: String
+        /// Whether a voice was asked for that espeak-ng does not have.
+        public var isMissingVoice = false
     }
 
     private static let lock = Mutex(())
@@ -98,24 +100,60 @@ public struct Espeak: Sendable {
         return [libraryVariable: String(cString: value)]
     }
 
-    /// Synthesises `text` with `voice` (a name or identifier espeak-ng accepts) at
-    /// `wordsPerMinute` (80–450) and `pitch` (0–100, 50 normal): 16-bit samples at `sampleRate`.
-    public func synthesize(_ text: String, voice: String, wordsPerMinute: Int, pitch: Int) throws(SynthesisError) -> [Int16] {
-        let result: Result<[Int16], SynthesisError> = Self.lock.withLock { _ in
-            guard tees_set_voice(voice) == 0 else { return .failure(SynthesisError(description: "espeak-ng has no voice '\(voice)'")) }
-            var out = tees_samples(samples: nil, count: 0, capacity: 0, failed: 0)
-            defer { tees_samples_free(&out) }
-            let status = tees_synthesize(text, Int32(wordsPerMinute), Int32(pitch), &out)
-            guard status == 0 else { return .failure(SynthesisError(description: "espeak-ng failed to synthesise (status \(status))")) }
-            guard let samples = out.samples else { return .success([]) }
-            return .success(Array(UnsafeBufferPointer(start: samples, count: out.count)))
+    /// One utterance for `synthesize(_:)`.
+    public struct Request: Sendable, Hashable {
+        /// What to say.
+        public var text: String
+        /// A voice name, identifier or variant espeak-ng accepts (`en-us`, `gmw/en-US`, `en-us+f3`).
+        public var voice: String
+        /// Words a minute (espeak-ng speaks 80–450).
+        public var wordsPerMinute: Int
+        /// 0–100, 50 is espeak-ng's normal pitch.
+        public var pitch: Int
+
+        /// Creates a request.
+        public init(text: String, voice: String, wordsPerMinute: Int, pitch: Int) {
+            self.text = text
+            self.voice = voice
+            self.wordsPerMinute = wordsPerMinute
+            self.pitch = pitch
         }
-        return try result.get()
     }
 
-    /// Whether espeak-ng accepts `name` as a voice (`en-us`, `gmw/en-US`, `en-us+f3`).
-    public func hasVoice(_ name: String) -> Bool {
-        Self.lock.withLock { _ in tees_set_voice(name) == 0 }
+    /// Synthesises every request, in order, into 16-bit samples at `sampleRate`.
+    ///
+    /// espeak-ng keeps synthesis state in statics that nothing resets (pitch flutter, wave
+    /// phase), so each call runs in a child process forked for it: the same requests always
+    /// give the same samples, whatever was synthesised before in this process.
+    public func synthesize(_ requests: [Request]) throws(SynthesisError) -> [[Int16]] {
+        guard !requests.isEmpty else { return [] }
+        let count = requests.count
+        var results = [tees_samples](repeating: tees_samples(samples: nil, count: 0, capacity: 0, failed: 0), count: count)
+        var statuses = [Int32](repeating: 0, count: count)
+        // C strings that live until the child has been forked and read.
+        let texts = requests.map { strdup($0.text) }, voices = requests.map { strdup($0.voice) }
+        defer {
+            texts.forEach { free($0) }
+            voices.forEach { free($0) }
+        }
+        let cRequests = (0..<count).map { index in
+            tees_request(text: texts[index], voice: voices[index], rate: Int32(clamping: requests[index].wordsPerMinute),
+                         pitch: Int32(clamping: requests[index].pitch))
+        }
+        let status = tees_synthesize_all(cRequests, Int32(count), &results, &statuses)
+        defer { for index in results.indices { tees_samples_free(&results[index]) } }
+        guard status == 0 else { throw SynthesisError(description: "espeak-ng stopped before it finished synthesising") }
+        var samples: [[Int16]] = []
+        samples.reserveCapacity(count)
+        for index in 0..<count {
+            switch statuses[index] {
+            case 0: break
+            case 1: throw SynthesisError(description: "espeak-ng has no voice '\(requests[index].voice)' (espeak-ng --voices lists them)", isMissingVoice: true)
+            default: throw SynthesisError(description: "espeak-ng could not synthesise an utterance (status \(statuses[index]))")
+            }
+            samples.append(results[index].samples.map { Array(UnsafeBufferPointer(start: $0, count: results[index].count)) } ?? [])
+        }
+        return samples
     }
 }
 

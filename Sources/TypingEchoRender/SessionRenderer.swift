@@ -6,11 +6,11 @@ import TypingEcho
 ///
 /// ```swift
 /// let espeak = try Espeak.load()
-/// var renderer = SessionRenderer(espeak: espeak)
+/// let renderer = SessionRenderer(espeak: espeak)
 /// let audio = try renderer.render(collector.events)
 /// let wav = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
 /// ```
-public struct SessionRenderer {
+public struct SessionRenderer: Sendable {
     /// espeak-ng's words a minute at `rate=1.0` (its own default).
     public static let wordsPerMinute = 175
     /// The rates espeak-ng speaks at; rates beyond are clamped (see docs/rendering.md).
@@ -20,12 +20,6 @@ public struct SessionRenderer {
     public let espeak: Espeak
     /// Which voice says each locale.
     public var voices: VoiceChoice
-    private var cache: [Key: [Int16]] = [:]
-    private var earcons: [SoundName: [Int16]] = [:]
-
-    private struct Key: Hashable {
-        var text: String, voice: String, wordsPerMinute: Int, pitch: Int
-    }
 
     /// A renderer with espeak-ng's voices, or `voice` for every utterance.
     public init(espeak: Espeak, voice: String? = nil) {
@@ -33,47 +27,53 @@ public struct SessionRenderer {
         voices = VoiceChoice(voices: espeak.voices, override: voice)
     }
 
-    /// The samples of one utterance as espeak-ng says it, without its leading and trailing
-    /// silence, and the voice used.
-    public mutating func synthesize(_ utterance: Utterance) throws(Espeak.SynthesisError) -> (samples: [Int16], voice: String, fallback: Bool) {
+    /// What espeak-ng is asked to say for an utterance, and whether its voice is the fallback.
+    public func request(for utterance: Utterance) -> (request: Espeak.Request, fallback: Bool) {
         let (voice, fallback) = voices.voice(for: utterance.locale)
-        let key = Key(text: utterance.text, voice: voice, wordsPerMinute: Self.wordsPerMinute(for: utterance),
-                      pitch: Self.espeakPitch(utterance.pitch))
-        if let cached = cache[key] { return (cached, voice, fallback) }
-        let raw = try espeak.synthesize(key.text, voice: voice, wordsPerMinute: key.wordsPerMinute, pitch: key.pitch)
-        let trimmed = Self.trimSilence(raw, margin: espeak.sampleRate / 200)
-        cache[key] = trimmed
-        return (trimmed, voice, fallback)
+        return (Espeak.Request(text: utterance.text, voice: voice, wordsPerMinute: Self.wordsPerMinute(for: utterance),
+                               pitch: Self.espeakPitch(utterance.pitch)), fallback)
     }
 
-    /// Renders a whole event stream.
-    public mutating func render(_ events: some Sequence<TimedEvent>) throws(Espeak.SynthesisError) -> RenderedAudio {
+    /// Renders a whole event stream. Each call synthesises afresh (see `Espeak.synthesize(_:)`),
+    /// so the same events always give the same samples.
+    public func render(_ events: some Sequence<TimedEvent>) throws(Espeak.SynthesisError) -> RenderedAudio {
         let sampleRate = espeak.sampleRate
-        for sound in SoundName.allCases where earcons[sound] == nil {
-            earcons[sound] = Earcon.samples(for: sound, sampleRate: sampleRate)
-        }
-        let earcons = self.earcons
+        var earcons: [SoundName: [Int16]] = [:]
+        for sound in SoundName.allCases { earcons[sound] = Earcon.samples(for: sound, sampleRate: sampleRate) }
         let plan = RenderPlan(events: events) { Int64((earcons[$0]?.count ?? 0) * 1000 / sampleRate) }
+
+        // Each different utterance is synthesised once, in order of first use.
+        var requests: [Espeak.Request] = [], position: [Espeak.Request: Int] = [:], fallbacks: [String] = []
+        let perUtterance = plan.speech.map { item in
+            let (request, fallback) = self.request(for: item.utterance)
+            if fallback && !fallbacks.contains(item.utterance.locale) { fallbacks.append(item.utterance.locale) }
+            if let known = position[request] { return known }
+            position[request] = requests.count
+            requests.append(request)
+            return requests.count - 1
+        }
+        let synthesised = try espeak.synthesize(requests).map { Self.trimSilence($0, margin: sampleRate / 200) }
+
         func sample(_ milliseconds: Int64) -> Int { Int(milliseconds * Int64(sampleRate) / 1000) }
         var mix = [Int32](repeating: 0, count: sample(plan.end))
         var measurements: [DurationMeasurement] = []
-        var fallbacks: [String] = []
-        for (position, item) in plan.speech.enumerated() {
-            let (samples, voice, fallback) = try synthesize(item.utterance)
-            if fallback && !fallbacks.contains(item.utterance.locale) { fallbacks.append(item.utterance.locale) }
-            measurements.append(DurationMeasurement(locale: item.utterance.locale, voice: voice, text: item.utterance.text,
-                                                    estimated: item.utterance.duration.milliseconds,
+        for (index, item) in plan.speech.enumerated() {
+            let samples = synthesised[perUtterance[index]]
+            measurements.append(DurationMeasurement(locale: item.utterance.locale, voice: requests[perUtterance[index]].voice,
+                                                    text: item.utterance.text, estimated: item.utterance.duration.milliseconds,
                                                     synthesised: Int64(samples.count) * 1000 / Int64(sampleRate)))
             let start = sample(item.start)
-            let heard = min(samples.count, sample(plan.limit(of: position)), max(0, mix.count - start))
+            let heard = min(samples.count, sample(plan.limit(of: index)), max(0, mix.count - start))
             guard heard > 0 else { continue }
             // A cut utterance fades out over 10 ms instead of clicking.
             let fade = heard < samples.count ? min(heard, sampleRate / 100) : 0
-            for offset in 0..<heard {
-                var value = Int32(samples[offset])
-                let remaining = heard - offset
-                if remaining <= fade { value = value * Int32(remaining) / Int32(fade + 1) }
-                mix[start + offset] += value
+            samples.withUnsafeBufferPointer { source in
+                for offset in 0..<heard {
+                    var value = Int32(source[offset])
+                    let remaining = heard - offset
+                    if remaining <= fade { value = value * Int32(remaining) / Int32(fade + 1) }
+                    mix[start + offset] += value
+                }
             }
         }
         for sound in plan.sounds {

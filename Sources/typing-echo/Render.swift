@@ -98,18 +98,15 @@ struct RenderCommand {
             printError("typing-echo: \(Espeak.installHint) (\(error.description))")
             return .unavailable
         }
-        if let voice, !espeak.hasVoice(voice) {
-            printError("typing-echo: render: espeak-ng has no voice '\(voice)' (espeak-ng --voices lists them)")
-            return .usage
-        }
         var sink = CollectingSink()
         let (code, _) = run(script: script, overrides: overrides, into: &sink)
         guard code == .success || code == .expectationFailed else { return code }
-        var renderer = SessionRenderer(espeak: espeak, voice: voice)
+        let renderer = SessionRenderer(espeak: espeak, voice: voice)
         let audio: RenderedAudio
         do { audio = try renderer.render(sink.events) } catch {
             printError("typing-echo: render: \(error.description)")
-            return .unavailable
+            // A voice espeak-ng does not have is a usage error; anything else, espeak-ng failing.
+            return error.isMissingVoice ? .usage : .unavailable
         }
         for locale in audio.fallbackLocales {
             printError("typing-echo: warning: no espeak-ng voice speaks '\(locale)'; it is said with \(renderer.voices.voice(for: locale).voice)")

@@ -33,14 +33,22 @@ const char *tees_voice_identifier(int index);
 /// `capacity` entries.
 int tees_voice_languages(int index, const char **languages, int *priorities, int capacity);
 
-/// Selects a voice by name, identifier or variant ("en-us", "gmw/en-US", "en-us+f3").
-/// Returns 0 on success.
-int tees_set_voice(const char *name);
+/// One utterance to synthesise: UTF-8 `text` with `voice` (a name, identifier or variant:
+/// "en-us", "gmw/en-US", "en-us+f3") at `rate` words a minute and `pitch` (0–100, 50 normal).
+typedef struct {
+    const char *text;
+    const char *voice;
+    int rate;
+    int pitch;
+} tees_request;
 
-/// Synthesises UTF-8 `text` at `rate` words a minute and `pitch` (0–100, 50 is espeak-ng's
-/// normal) into `out` (which the caller zero-initialises and frees with tees_samples_free).
-/// Returns 0 on success.
-int tees_synthesize(const char *text, int rate, int pitch, tees_samples *out);
+/// Synthesises every request in a child process forked for the purpose, so that each batch
+/// starts from the same espeak-ng state (espeak-ng keeps synthesis state in statics that no
+/// call resets: its pitch flutter, wave phase, noise). `results[i]` (zero-initialised by the
+/// caller, freed with tees_samples_free) receives request i's samples and `statuses[i]` 0, or
+/// 1 when espeak-ng has no such voice, or another non-zero espeak-ng status.
+/// Returns 0, or -1 when the child could not be started or did not finish.
+int tees_synthesize_all(const tees_request *requests, int count, tees_samples *results, int *statuses);
 
 /// Frees the samples of a synthesis.
 void tees_samples_free(tees_samples *samples);
