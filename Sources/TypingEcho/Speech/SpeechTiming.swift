@@ -8,9 +8,15 @@ public enum SpeechTiming {
         var scalars = 0, pauses = 0
         for scalar in text.unicodeScalars {
             scalars += 1
-            if scalar == "," || scalar == "." || scalar == "،" || scalar == "۔" { pauses += 1 }
+            if isPause(scalar) { pauses += 1 }
         }
         let milliseconds = (80.0 + 60.0 * Double(scalars) + 120.0 * Double(pauses)) / rate
         return VirtualDuration(milliseconds: Int64(milliseconds.rounded()))
     }
+
+    /// The punctuation that makes a pause: comma and full stop, Latin and Arabic script.
+    static func isPause(_ scalar: Unicode.Scalar) -> Bool { scalar == "," || scalar == "." || scalar == "،" || scalar == "۔" }
+
+    /// How many pauses the model counts in a text.
+    static func pauses(in text: String) -> Int { text.unicodeScalars.filter(isPause).count }
 }

@@ -1,0 +1,183 @@
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+@testable import TypingEcho
+@testable import TypingEchoRender
+
+/// How far the engine's duration model is from espeak-ng's real durations, per locale
+/// (docs/rendering.md keeps the table this test prints).
+@Suite("Duration model against espeak-ng")
+struct DurationModelTests {
+    /// What the engine says in a locale: its spoken strings (numbers filled in), phonetic
+    /// words, character names and letters.
+    static func corpus(_ locale: String) -> [String] {
+        var texts: [String] = []
+        func add(_ file: [UInt8]?, _ name: String) {
+            guard let file, let data = try? DataFile(named: name, utf8: file) else { return }
+            for entry in data.entries where entry.section != "meta" {
+                let text = entry.value.replacingPlaceholders()
+                if !text.isEmpty && text.contains(where: { !$0.isPunctuation && !$0.isWhitespace }) { texts.append(text) }
+                if entry.section == "letters" { texts.append(entry.key) }
+            }
+        }
+        add(BundledData.speechFile(locale), "speech-\(locale).txt")
+        add(BundledData.phoneticsFile(locale), "\(locale).txt")
+        // Announcements join their parts with the list separator, which makes a pause.
+        let separator = BundledData.speechFile(locale).flatMap { try? DataFile(named: "speech", utf8: $0) }?
+            .sections["strings"]?["separator.list"] ?? ","
+        let words = texts.filter { $0.unicodeScalars.count > 2 }
+        for index in stride(from: 0, to: min(words.count - 1, 60), by: 2) {
+            texts.append(words[index] + separator + " " + words[index + 1])
+        }
+        var seen = Set<String>()
+        return texts.filter { seen.insert($0).inserted }
+    }
+
+    /// Every locale with a speech table or a phonetics file.
+    static var locales: [String] { Array(Set(BundledData.speechLocales + BundledData.phoneticsLocales)).sorted() }
+
+    struct Row: CustomStringConvertible {
+        var locale: String, voice: String, count: Int
+        var meanEstimate: Double, meanSynthesised: Double, meanError: Double, ratio: Double
+        var description: String {
+            func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+            func number(_ value: Double, _ decimals: Int) -> String {
+                let scale = Double([1, 10, 100][decimals])
+                let rounded = (value * scale).rounded() / scale
+                return decimals == 0 ? String(Int(rounded)) : String(rounded)
+            }
+            return "| \(pad(locale, 6)) | \(pad(voice, 10)) | \(pad(String(count), 4)) | \(pad(number(meanEstimate, 0), 6)) | \(pad(number(meanSynthesised, 0), 6)) | \(pad(number(meanError * 100, 0) + " %", 6)) | \(pad(number(ratio, 2), 5)) |"
+        }
+    }
+
+    /// Synthesises a locale's corpus at rate 1 and compares each utterance with the model.
+    static func measure(_ locale: String, espeak: Espeak) throws -> (Row, [(text: String, synthesised: Int64)]) {
+        let voices = VoiceChoice(voices: espeak.voices)
+        // The engine's English is en-US (its default locale).
+        let voice = voices.voice(for: locale == "en" ? "en-US" : locale).voice
+        let texts = corpus(locale)
+        let samples = try espeak.synthesize(texts.map { Espeak.Request(text: $0, voice: voice, wordsPerMinute: SessionRenderer.wordsPerMinute, pitch: 50) })
+        var estimates = 0.0, synthesised = 0.0, error = 0.0
+        var lengths: [(text: String, synthesised: Int64)] = []
+        for (text, raw) in zip(texts, samples) {
+            let real = Double(SessionRenderer.trimSilence(raw, margin: espeak.sampleRate / 200).count) * 1000 / Double(espeak.sampleRate)
+            let model = Double(SpeechTiming.duration(of: text, locale: locale, rate: 1).milliseconds)
+            estimates += model
+            synthesised += real
+            error += abs(model - real) / max(real, 1)
+            lengths.append((text, Int64(real.rounded())))
+        }
+        let n = Double(max(texts.count, 1))
+        return (Row(locale: locale, voice: voice, count: texts.count, meanEstimate: estimates / n, meanSynthesised: synthesised / n,
+                    meanError: error / n, ratio: synthesised / max(estimates, 1)), lengths)
+    }
+
+    @Test("The duration model is within 25 % of espeak-ng on average in every locale (prints the table)")
+    func modelAgainstEspeak() throws {
+        let espeak = try Shared.espeak.get()
+        var rows: [Row] = []
+        var dump = ""
+        for locale in Self.locales {
+            let (row, lengths) = try Self.measure(locale, espeak: espeak)
+            rows.append(row)
+            for (text, length) in lengths { dump += "\(locale)\t\(length)\t\(text.unicodeScalars.count)\t\(SpeechTiming.pauses(in: text))\t\(text)\n" }
+        }
+        print("Fitted lines for Localization/speech-timing.txt (weighted least squares on relative error):\n"
+              + (["default"] + Self.locales).map { "\($0) = " + Self.fit(dump, locale: $0).map(String.init).joined(separator: " ") }.joined(separator: "\n"))
+        // TYPING_ECHO_DURATIONS=FILE writes every measurement (locale, ms, scalars, pauses, text)
+        // as tab-separated lines: the input of a calibration (docs/rendering.md).
+        if let path = getenv("TYPING_ECHO_DURATIONS"), let file = fopen(path, "w") {
+            fputs(dump, file)
+            fclose(file)
+        }
+        print("""
+        | locale | voice      | n    | model  | espeak | error  | ratio |
+        | ---    | ---        | ---  | ---    | ---    | ---    | ---   |
+        """ + "\n" + rows.map(\.description).joined(separator: "\n"))
+        for row in rows {
+            #expect(row.count >= 20, "\(row.locale): only \(row.count) utterances to measure")
+            #expect(row.meanError <= 0.25, "\(row.locale): the model is \(Int(row.meanError * 100)) % off espeak-ng on average")
+        }
+    }
+
+    @Test("What the examples say: the model against espeak-ng per utterance locale (prints the table)")
+    func examples() throws {
+        var byLocale: [String: [DurationMeasurement]] = [:]
+        for name in Shared.examples {
+            for measurement in try render(try events(of: Shared.read("Examples/" + name))).measurements {
+                byLocale[measurement.locale, default: []].append(measurement)
+            }
+        }
+        var rows: [Row] = []
+        for (locale, measurements) in byLocale.sorted(by: { $0.key < $1.key }) {
+            // Rate 1 utterances only (the examples do not change the rate, but be sure).
+            let n = Double(measurements.count)
+            let estimate = measurements.reduce(0.0) { $0 + Double($1.estimated) }, real = measurements.reduce(0.0) { $0 + Double($1.synthesised) }
+            let error = measurements.reduce(0.0) { $0 + abs(Double($1.estimated - $1.synthesised)) / Double(max($1.synthesised, 1)) }
+            rows.append(Row(locale: locale, voice: measurements[0].voice, count: measurements.count, meanEstimate: estimate / n,
+                            meanSynthesised: real / n, meanError: error / n, ratio: real / max(estimate, 1)))
+        }
+        print("""
+        | locale | voice      | n    | model  | espeak | error  | ratio |
+        | ---    | ---        | ---  | ---    | ---    | ---    | ---   |
+        """ + "\n" + rows.map(\.description).joined(separator: "\n"))
+        #expect(!rows.isEmpty)
+        for row in rows where row.count >= 20 {
+            #expect(row.meanError <= 0.25, "\(row.locale): the model is \(Int(row.meanError * 100)) % off espeak-ng in the examples")
+        }
+    }
+}
+
+extension DurationModelTests {
+    /// Fits BASE, PER-CHARACTER and PER-PAUSE to a locale's measurements (lines of the dump;
+    /// "default" takes every locale's),
+    /// minimising the sum of squared relative errors; with fewer than 5 utterances with a pause
+    /// the pause keeps the uncalibrated 120 ms.
+    static func fit(_ dump: String, locale: String) -> [Int] {
+        let rows: [(real: Double, scalars: Double, pauses: Double)] = dump.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
+            guard fields.count == 5, locale == "default" || fields[0] == locale, let real = Double(fields[1]), real > 0,
+                  let scalars = Double(fields[2]), let pauses = Double(fields[3]) else { return nil }
+            return (real, scalars, pauses)
+        }
+        let withPause = rows.filter { $0.pauses > 0 }.count >= 5
+        let size = withPause ? 3 : 2
+        var matrix = [[Double]](repeating: [Double](repeating: 0, count: size + 1), count: size)
+        for row in rows {
+            let x = [1, row.scalars, row.pauses].prefix(size), target = row.real - (withPause ? 0 : 120 * row.pauses)
+            let weight = 1 / (row.real * row.real)
+            for i in 0..<size {
+                for j in 0..<size { matrix[i][j] += weight * x[i] * x[j] }
+                matrix[i][size] += weight * x[i] * target
+            }
+        }
+        // Gauss–Jordan elimination with partial pivoting.
+        for column in 0..<size {
+            let pivot = (column..<size).max { abs(matrix[$0][column]) < abs(matrix[$1][column]) }!
+            matrix.swapAt(column, pivot)
+            guard matrix[column][column] != 0 else { return [] }
+            for row in 0..<size where row != column {
+                let factor = matrix[row][column] / matrix[column][column]
+                for k in column...size { matrix[row][k] -= factor * matrix[column][k] }
+            }
+        }
+        let solution = (0..<size).map { Int((matrix[$0][size] / matrix[$0][$0]).rounded()) }
+        return withPause ? solution : solution + [120]
+    }
+}
+
+extension String {
+    /// `{0}` and friends filled in with 5, as the engine fills in counts.
+    fileprivate func replacingPlaceholders() -> String {
+        var result = "", inBrace = false
+        for character in self {
+            if character == "{" { inBrace = true; continue }
+            if character == "}" && inBrace { inBrace = false; result += "5"; continue }
+            if !inBrace { result.append(character) }
+        }
+        return result
+    }
+}
