@@ -1,7 +1,51 @@
 /// How long the engine estimates an utterance takes to say (each `speak` event's `duration`).
+///
+/// Per locale, from `Localization/speech-timing.txt` (fitted to espeak-ng; see
+/// docs/rendering.md): a fixed part, a part per character (Unicode scalar) and a pause at each
+/// comma or full stop, divided by the `rate` setting.
 public enum SpeechTiming {
-    /// About 16 characters a second at rate 1.0, plus a short pause at each comma or full stop:
-    /// 80 ms + 60 ms a character (Unicode scalar) + 120 ms a pause, divided by `rate`.
+    /// One locale's model, in milliseconds at rate 1.0.
+    public struct Coefficients: Sendable, Hashable {
+        /// The fixed part of every utterance.
+        public var base: Int
+        /// Each character (Unicode scalar).
+        public var perCharacter: Int
+        /// Each pause (comma or full stop).
+        public var perPause: Int
+    }
+
+    /// The model before calibration, used only if the data file cannot be read.
+    static let uncalibrated = Coefficients(base: 80, perCharacter: 60, perPause: 120)
+
+    /// The table of `Localization/speech-timing.txt`, by tag as written, and its `default`.
+    static let table: (byLocale: [String: Coefficients], fallback: Coefficients) = {
+        let parsed = (try? parse(PackageResources.speech_timing_txt)) ?? [:]
+        return (parsed, parsed["default"] ?? uncalibrated)
+    }()
+
+    /// Reads a timing file: `[timing]` lines `locale = BASE PER-CHARACTER PER-PAUSE`.
+    /// - Throws: The first line that is not three whole numbers of milliseconds.
+    public static func parse(_ bytes: some Collection<UInt8>, named name: String = "Localization/speech-timing.txt") throws(DataFile.Problem) -> [String: Coefficients] {
+        let file = try DataFile(named: name, utf8: bytes)
+        var table: [String: Coefficients] = [:]
+        for entry in file.entries where entry.section == "timing" {
+            let numbers = entry.value.split(separator: " ").compactMap { Int($0) }
+            guard numbers.count == 3, entry.value.split(separator: " ").count == 3, numbers.allSatisfy({ (0...10_000).contains($0) }) else {
+                throw DataFile.Problem(file: name, line: entry.line, message: "expected three whole numbers of milliseconds (base, per character, per pause), got '\(entry.value)'")
+            }
+            table[entry.key] = Coefficients(base: numbers[0], perCharacter: numbers[1], perPause: numbers[2])
+        }
+        return table
+    }
+
+    /// The model for a locale: its own line, else its language's, else the default.
+    public static func coefficients(for locale: String) -> Coefficients {
+        if let exact = table.byLocale[locale] { return exact }
+        if let dash = locale.firstIndex(where: { $0 == "-" || $0 == "_" }), let language = table.byLocale[String(locale[..<dash])] { return language }
+        return table.fallback
+    }
+
+    /// The estimated duration of `text` said in `locale` at `rate`.
     ///
     /// - Complexity: O(*n*) in the text's scalars.
     public static func duration(of text: String, locale: String, rate: Double) -> VirtualDuration {
@@ -10,7 +54,8 @@ public enum SpeechTiming {
             scalars += 1
             if isPause(scalar) { pauses += 1 }
         }
-        let milliseconds = (80.0 + 60.0 * Double(scalars) + 120.0 * Double(pauses)) / rate
+        let model = coefficients(for: locale)
+        let milliseconds = Double(model.base + model.perCharacter * scalars + model.perPause * pauses) / rate
         return VirtualDuration(milliseconds: Int64(milliseconds.rounded()))
     }
 

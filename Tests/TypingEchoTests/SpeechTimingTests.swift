@@ -1,0 +1,36 @@
+import Testing
+@testable import TypingEcho
+
+@Suite("Speech timing")
+struct SpeechTimingTests {
+    @Test("Localization/speech-timing.txt reads, has a default, and names only locales with data")
+    func dataFile() throws {
+        let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
+        #expect(table["default"] != nil)
+        let known = Set(BundledData.speechLocales + BundledData.phoneticsLocales)
+        for locale in table.keys where locale != "default" {
+            #expect(known.contains(locale), "speech-timing.txt has '\(locale)', which has no speech table or phonetics file")
+        }
+        #expect(SpeechTiming.table.byLocale == table)
+    }
+
+    @Test("A bad line names the file and line")
+    func badLine() {
+        #expect(throws: DataFile.Problem.self) { try SpeechTiming.parse(Array("[timing]\npl = 100 fifty 200\n".utf8), named: "t.txt") }
+        do { _ = try SpeechTiming.parse(Array("[timing]\nde = 1 2\n".utf8), named: "t.txt"); Issue.record("no error for a short line") } catch {
+            #expect(error.description.hasPrefix("t.txt:2: error: expected three whole numbers"))
+        }
+    }
+
+    @Test("A locale uses its own line, else its language's, else the default; the rate divides")
+    func lookup() throws {
+        let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
+        #expect(SpeechTiming.coefficients(for: "pl-PL") == table["pl"])
+        #expect(SpeechTiming.coefficients(for: "en-GB") == table["en-GB"])
+        #expect(SpeechTiming.coefficients(for: "en-US") == table["en"])
+        #expect(SpeechTiming.coefficients(for: "xx-YY") == table["default"])
+        let pl = try #require(table["pl"])
+        #expect(SpeechTiming.duration(of: "Ala, ma.", locale: "pl-PL", rate: 1).milliseconds == Int64(pl.base + 8 * pl.perCharacter + 2 * pl.perPause))
+        #expect(SpeechTiming.duration(of: "Ala, ma.", locale: "pl-PL", rate: 2).milliseconds == Int64((Double(pl.base + 8 * pl.perCharacter + 2 * pl.perPause) / 2).rounded()))
+    }
+}
