@@ -1,4 +1,5 @@
 import CEspeak
+import TypingEcho
 import Synchronization
 
 /// espeak-ng, opened with `dlopen` the first time it is asked for, so that nothing links
@@ -62,6 +63,20 @@ public struct Espeak: Sendable {
         public var description: String
         /// Whether a voice was asked for that espeak-ng does not have.
         public var isMissingVoice = false
+        /// Whether the session is longer than `SessionRenderer.longestSession`.
+        public var isTooLong = false
+
+        /// Creates an error with a description.
+        public init(description: String, isMissingVoice: Bool = false) {
+            self.description = description
+            self.isMissingVoice = isMissingVoice
+        }
+
+        /// The session lasts `milliseconds`, more than `render` writes.
+        init(tooLong milliseconds: Int64) {
+            description = "the session lasts \(VirtualDuration(milliseconds: milliseconds)) s; render writes at most \(SessionRenderer.longestSession) s of audio"
+            isTooLong = true
+        }
     }
 
     private static let lock = Mutex(())

@@ -15,6 +15,8 @@ public struct SessionRenderer: Sendable {
     public static let wordsPerMinute = 175
     /// The rates espeak-ng speaks at; rates beyond are clamped (see docs/rendering.md).
     public static let wordsPerMinuteRange = 80...450
+    /// The longest session rendered: 20 minutes (about 53 MB of WAV).
+    public static let longestSession = VirtualDuration(milliseconds: 20 * 60 * 1000)
 
     /// The synthesizer.
     public let espeak: Espeak
@@ -41,11 +43,21 @@ public struct SessionRenderer: Sendable {
         var earcons: [SoundName: [Int16]] = [:]
         for sound in SoundName.allCases { earcons[sound] = Earcon.samples(for: sound, sampleRate: sampleRate) }
         let plan = RenderPlan(events: events) { Int64((earcons[$0]?.count ?? 0) * 1000 / sampleRate) }
+        guard plan.end <= Self.longestSession.milliseconds else { throw Espeak.SynthesisError(tooLong: plan.end) }
 
-        // Each different utterance is synthesised once, in order of first use.
+        // Each different utterance is synthesised once, in order of first use. A text longer than
+        // could be heard before it is stopped is cut to what can be (espeak-ng says at most about
+        // 40 characters a second), so a huge label costs no more than the session's length.
         var requests: [Espeak.Request] = [], position: [Espeak.Request: Int] = [:], fallbacks: [String] = []
-        let perUtterance = plan.speech.map { item in
-            let (request, fallback) = self.request(for: item.utterance)
+        var truncated = Set<Int>()
+        let perUtterance = plan.speech.indices.map { index in
+            let item = plan.speech[index]
+            var (request, fallback) = self.request(for: item.utterance)
+            let audible = Int(plan.limit(of: index) / 25) + 64
+            if request.text.unicodeScalars.count > audible {
+                request.text = String(request.text.prefix(audible))
+                truncated.insert(index)
+            }
             if fallback && !fallbacks.contains(item.utterance.locale) { fallbacks.append(item.utterance.locale) }
             if let known = position[request] { return known }
             position[request] = requests.count
@@ -61,7 +73,8 @@ public struct SessionRenderer: Sendable {
             let samples = synthesised[perUtterance[index]]
             measurements.append(DurationMeasurement(locale: item.utterance.locale, voice: requests[perUtterance[index]].voice,
                                                     text: item.utterance.text, estimated: item.utterance.duration.milliseconds,
-                                                    synthesised: Int64(samples.count) * 1000 / Int64(sampleRate)))
+                                                    synthesised: Int64(samples.count) * 1000 / Int64(sampleRate),
+                                                    isComplete: !truncated.contains(index)))
             let start = sample(item.start)
             let heard = min(samples.count, sample(plan.limit(of: index)), max(0, mix.count - start))
             guard heard > 0 else { continue }
@@ -142,4 +155,7 @@ public struct DurationMeasurement: Sendable, Hashable {
     public var estimated: Int64
     /// espeak-ng's length without leading and trailing silence, in milliseconds.
     public var synthesised: Int64
+    /// False when the text was cut to what could be heard before the utterance was stopped
+    /// (then `synthesised` is not the whole text's length).
+    public var isComplete: Bool
 }

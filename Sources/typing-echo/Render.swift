@@ -34,7 +34,8 @@ struct RenderCommand {
       --voice NAME            one espeak-ng voice for every utterance (en-us, pl, en-us+f3, …)
 
     exit codes: 0 success, 1 an expectation failed (the audio is still written), 64 usage error,
-    65 bad script, 66 input not readable, 69 espeak-ng is not installed, 74 the file cannot be written
+    65 bad script (or a session longer than 20 minutes), 66 input not readable, 69 espeak-ng is not
+    installed, 74 the file cannot be written
     """
 
     /// Parses the arguments after `render`; nil means `--help` was asked for.
@@ -105,8 +106,9 @@ struct RenderCommand {
         let audio: RenderedAudio
         do { audio = try renderer.render(sink.events) } catch {
             printError("typing-echo: render: \(error.description)")
-            // A voice espeak-ng does not have is a usage error; anything else, espeak-ng failing.
-            return error.isMissingVoice ? .usage : .unavailable
+            // A voice espeak-ng does not have is a usage error, a session too long a bad script;
+            // anything else is espeak-ng failing.
+            return error.isMissingVoice ? .usage : error.isTooLong ? .badScript : .unavailable
         }
         for locale in audio.fallbackLocales {
             printError("typing-echo: warning: no espeak-ng voice speaks '\(locale)'; it is said with \(renderer.voices.voice(for: locale).voice)")
