@@ -65,8 +65,8 @@ public struct RenderPlan: Sendable {
         speech.sort { ($0.start, $0.utterance.id) < ($1.start, $1.utterance.id) }
     }
 
-    /// How long utterance `position` may be heard, in milliseconds, before something stops it
-    /// (its cut, the next utterance, the session's end); nil when nothing does.
+    /// How long utterance `position` may be heard, in milliseconds, before something stops it:
+    /// its cut, the next utterance's start or the session's end, whichever comes first.
     public func limit(of position: Int) -> Int64 {
         let item = speech[position]
         var stop = end

@@ -5,8 +5,11 @@ import TypingEcho
 /// where the stream cuts it (see `RenderPlan`), mixed into 16-bit mono samples.
 ///
 /// ```swift
-/// let espeak = try Espeak.load()
-/// let renderer = SessionRenderer(espeak: espeak)
+/// var session = try ReplaySession()
+/// var collector = EventCollector()
+/// try session.feed(Array(script.utf8), into: &collector)
+/// try session.finish(into: &collector)
+/// let renderer = SessionRenderer(espeak: try Espeak.load())
 /// let audio = try renderer.render(collector.events)
 /// let wav = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
 /// ```

@@ -69,6 +69,20 @@ struct ExampleRenderTests {
         #expect(same, "two renders of plain-field.replay differ")
     }
 
+    @Test("SessionRenderer's documentation example runs")
+    func documentationExample() throws {
+        let script = "field f kind=text label=\"Name\"\nfocus f\n"
+        // From SessionRenderer's doc comment:
+        var session = try ReplaySession()
+        var collector = EventCollector()
+        try session.feed(Array(script.utf8), into: &collector)
+        try session.finish(into: &collector)
+        let renderer = SessionRenderer(espeak: try Espeak.load())
+        let audio = try renderer.render(collector.events)
+        let wav = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
+        #expect(wav.count == 44 + 2 * audio.samples.count && audio.samples.contains { $0 != 0 })
+    }
+
     @Test("The WAV file holds 16-bit mono PCM at espeak-ng's rate, and reads back")
     func wavFormat() {
         let samples: [Int16] = [0, 1, -1, .max, .min, 1234]
