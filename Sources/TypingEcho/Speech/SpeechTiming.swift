@@ -55,8 +55,11 @@ public enum SpeechTiming {
             if isPause(scalar) { pauses += 1 }
         }
         let model = coefficients(for: locale)
-        let milliseconds = Double(model.base + model.perCharacter * scalars + model.perPause * pauses) / rate
-        return VirtualDuration(milliseconds: Int64(milliseconds.rounded()))
+        let milliseconds = (Double(model.base) + Double(model.perCharacter) * Double(scalars) + Double(model.perPause) * Double(pauses)) / rate
+        // Capped a little past the clock's limit, so the conversion cannot trap and speech
+        // that long still fails the line that scheduled it.
+        let capped = milliseconds.isFinite ? Swift.min(milliseconds, 2e12) : 2e12
+        return VirtualDuration(milliseconds: Int64(capped.rounded()))
     }
 
     /// The punctuation that makes a pause: comma and full stop, Latin and Arabic script.
