@@ -107,7 +107,7 @@ struct DurationModelTests {
     func examples() throws {
         var byLocale: [String: [DurationMeasurement]] = [:]
         for name in Shared.examples {
-            for measurement in try render(try events(of: Shared.read("Examples/" + name))).measurements where measurement.isComplete {
+            for measurement in try ExampleRenders.named(name).audio.measurements where measurement.isComplete {
                 byLocale[measurement.locale, default: []].append(measurement)
             }
         }

@@ -14,8 +14,7 @@ struct ExampleRenderTests {
     @Test("Every example renders: its length, speech where it speaks, silence where nothing is heard",
           arguments: Shared.examples)
     func example(_ name: String) throws {
-        let stream = try events(of: Shared.read("Examples/" + name))
-        let audio = try render(stream)
+        let (stream, audio) = try ExampleRenders.named(name)
         let rate = audio.sampleRate
         func index(_ milliseconds: Int64) -> Int { Int(milliseconds * Int64(rate) / 1000) }
 
@@ -63,8 +62,8 @@ struct ExampleRenderTests {
 
     @Test("The same script renders the same samples")
     func deterministic() throws {
-        let stream = try events(of: Shared.read("Examples/plain-field.replay"))
-        let first = try render(stream), second = try render(stream)
+        let (stream, first) = try ExampleRenders.named("plain-field.replay")
+        let second = try render(stream)
         let same = WAVFile.bytes(of: first.samples, sampleRate: first.sampleRate) == WAVFile.bytes(of: second.samples, sampleRate: second.sampleRate)
         #expect(same, "two renders of plain-field.replay differ")
     }

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TypingEcho
 @testable import TypingEchoRender
@@ -36,6 +37,20 @@ enum Shared {
             bytes += buffer[..<count]
         }
         return bytes
+    }
+}
+
+/// One render per example for every test that needs it (rendering is the slow part).
+enum ExampleRenders {
+    private static let cache = Mutex<[String: (events: [TimedEvent], audio: RenderedAudio)]>([:])
+
+    /// The events and audio of `Examples/NAME`, rendered on first use.
+    static func named(_ name: String) throws -> (events: [TimedEvent], audio: RenderedAudio) {
+        if let known = cache.withLock({ $0[name] }) { return known }
+        let stream = try events(of: Shared.read("Examples/" + name))
+        let rendered = (stream, try render(stream))
+        cache.withLock { $0[name] = rendered }
+        return rendered
     }
 }
 

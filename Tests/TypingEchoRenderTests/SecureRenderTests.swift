@@ -63,7 +63,7 @@ struct SecureRenderTests {
 
     @Test("The secure example renders its clicks")
     func secureExample() throws {
-        let audio = try render(try events(of: Shared.read("Examples/secure-field.replay")))
+        let audio = try ExampleRenders.named("secure-field.replay").audio
         let clicks = audio.plan.sounds.filter { $0.name == .click }
         #expect(clicks.count == 11)
         for click in clicks {
