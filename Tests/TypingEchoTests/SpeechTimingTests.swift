@@ -3,13 +3,19 @@ import Testing
 
 @Suite("Speech timing")
 struct SpeechTimingTests {
-    @Test("Localization/speech-timing.txt reads, has a default, and names only locales with data")
+    @Test("Localization/speech-timing.txt reads, has a default and a line for every locale with data, and well-formed tags")
     func dataFile() throws {
         let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
         #expect(table["default"] != nil)
-        let known = Set(BundledData.speechLocales + BundledData.phoneticsLocales)
+        for locale in Set(BundledData.speechLocales + BundledData.phoneticsLocales) {
+            #expect(table[locale] != nil, "speech-timing.txt has no line for '\(locale)' (DurationModelTests prints one to copy)")
+        }
+        // A language (2–3 lower-case letters), then subtags of letters and digits.
         for locale in table.keys where locale != "default" {
-            #expect(known.contains(locale), "speech-timing.txt has '\(locale)', which has no speech table or phonetics file")
+            let parts = locale.split(separator: "-", omittingEmptySubsequences: false)
+            let wellFormed = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLowercase }
+                && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            #expect(wellFormed, "speech-timing.txt: '\(locale)' is not a locale tag")
         }
         #expect(SpeechTiming.table.byLocale == table)
     }
