@@ -138,35 +138,37 @@ struct DurationModelTests {
 }
 
 extension DurationModelTests {
-    /// Fits BASE, PER-CHARACTER and PER-PAUSE to a locale's measurements (lines of the dump;
-    /// "default" takes every locale's),
-    /// minimising the sum of squared relative errors over utterances of at least `shortest` ms;
-    /// with fewer than 5 utterances with a pause the pause keeps the uncalibrated 120 ms, and a
-    /// coefficient the fit makes negative is held at 0.
+    /// Fits BASE, PER-CHARACTER, PER-PAUSE and PER-IDEOGRAPH to a locale's measurements (lines
+    /// of the dump; "default" takes every locale's) by least squares weighted by 1 / duration
+    /// (between absolute and relative error: long utterances count, short ones are not
+    /// drowned), over utterances of at least `shortest` ms. With fewer than 5 utterances with a
+    /// pause the pause keeps the uncalibrated 120 ms; with fewer than 5 with an ideograph an
+    /// ideograph costs a character (and the fourth number is left out); a coefficient the fit
+    /// makes negative is held at 0.
     static func fit(_ dump: String, locale: String) -> [Int] {
-        let rows: [(real: Double, scalars: Double, pauses: Double)] = dump.split(separator: "\n").compactMap { line in
+        let rows: [(real: Double, characters: Double, pauses: Double, ideographs: Double)] = dump.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
             guard fields.count == 5, locale == "default" || fields[0] == locale, let real = Double(fields[1]), real >= shortest,
                   let scalars = Double(fields[2]), let pauses = Double(fields[3]) else { return nil }
-            return (real, scalars, pauses)
+            let ideographs = Double(SpeechTiming.ideographs(in: String(fields[4])))
+            return (real, scalars - ideographs, pauses, ideographs)
         }
-        // Coefficients held fixed: the pause at 120 ms with fewer than 5 utterances with a pause,
-        // and any that the fit makes negative at 0 (then the others are fitted again).
+        let tied = rows.filter { $0.ideographs > 0 }.count < 5
         var fixed: [Int: Double] = rows.filter { $0.pauses > 0 }.count >= 5 ? [:] : [2: 120]
         while true {
-            let free = (0..<3).filter { fixed[$0] == nil }
-            var matrix = [[Double]](repeating: [Double](repeating: 0, count: free.count + 1), count: free.count)
+            let free = (0..<(tied ? 3 : 4)).filter { fixed[$0] == nil }
+            let size = free.count
+            var matrix = [[Double]](repeating: [Double](repeating: 0, count: size + 1), count: size)
             for row in rows {
-                let x = [1, row.scalars, row.pauses]
+                let x = [1, row.characters + (tied ? row.ideographs : 0), row.pauses, row.ideographs]
                 let target = row.real - fixed.reduce(0) { $0 + $1.value * x[$1.key] }
-                let weight = 1 / (row.real * row.real)
+                let weight = 1 / row.real
                 for (i, a) in free.enumerated() {
                     for (j, b) in free.enumerated() { matrix[i][j] += weight * x[a] * x[b] }
-                    matrix[i][free.count] += weight * x[a] * target
+                    matrix[i][size] += weight * x[a] * target
                 }
             }
             // Gauss–Jordan elimination with partial pivoting.
-            let size = free.count
             for column in 0..<size {
                 let pivot = (column..<size).max { abs(matrix[$0][column]) < abs(matrix[$1][column]) }!
                 matrix.swapAt(column, pivot)
@@ -179,7 +181,7 @@ extension DurationModelTests {
             var solution = fixed
             for (i, index) in free.enumerated() { solution[index] = matrix[i][size] / matrix[i][i] }
             let negative = free.filter { solution[$0]! < 0 }
-            if negative.isEmpty { return (0..<3).map { Int(solution[$0]!.rounded()) } }
+            if negative.isEmpty { return (0..<(tied ? 3 : 4)).map { Int(solution[$0]!.rounded()) } }
             for index in negative { fixed[index] = 0 }
         }
     }

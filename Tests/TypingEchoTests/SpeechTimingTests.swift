@@ -24,8 +24,18 @@ struct SpeechTimingTests {
     func badLine() {
         #expect(throws: DataFile.Problem.self) { try SpeechTiming.parse(Array("[timing]\npl = 100 fifty 200\n".utf8), named: "t.txt") }
         do { _ = try SpeechTiming.parse(Array("[timing]\nde = 1 2\n".utf8), named: "t.txt"); Issue.record("no error for a short line") } catch {
-            #expect(error.description.hasPrefix("t.txt:2: error: expected three whole numbers"))
+            #expect(error.description.hasPrefix("t.txt:2: error: expected three or four whole numbers"))
         }
+    }
+
+    @Test("A fourth number prices Han ideographs; without it they cost a character")
+    func ideographs() throws {
+        let table = try SpeechTiming.parse(Array("[timing]\nja = 0 100 120 900\nzh = 10 100 120\n".utf8))
+        #expect(table["ja"] == SpeechTiming.Coefficients(base: 0, perCharacter: 100, perPause: 120, perIdeograph: 900))
+        #expect(table["zh"]?.perIdeograph == 100)
+        #expect(SpeechTiming.ideographs(in: "文字をa入力") == 4)
+        #expect(SpeechTiming.ideographs(in: "テキストフィールド, abc") == 0)
+        #expect(throws: DataFile.Problem.self) { try SpeechTiming.parse(Array("[timing]\nja = 1 2 3 4 5\n".utf8)) }
     }
 
     @Test("A locale uses its own line, else its language's, else the default; the rate divides")
