@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TypingEcho", targets: ["TypingEcho"]),
         .library(name: "TypingEchoTesting", targets: ["TypingEchoTesting"]),
+        .library(name: "TypingEchoRender", targets: ["TypingEchoRender"]),
         .executable(name: "typing-echo", targets: ["typing-echo"]),
         .executable(name: "typing-echo-bench", targets: ["typing-echo-bench"]),
     ],
@@ -22,17 +23,23 @@ let package = Package(
             name: "TypingEcho",
             dependencies: ["CICU"],
             path: ".",
-            exclude: ["Sources/CICU", "Sources/typing-echo", "Sources/TypingEchoTesting", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz"],
+            exclude: ["Sources/CICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz"],
             sources: ["Sources/TypingEcho"],
             resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards")],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
-        .executableTarget(name: "typing-echo", dependencies: ["TypingEcho"]),
+        // espeak-ng, opened with dlopen when `render` runs: nothing links against it, and its
+        // declarations are restated in the shim so that its headers are not needed to build.
+        .target(name: "CEspeak", path: "Sources/CEspeak", linkerSettings: [.linkedLibrary("dl")]),
+        // `typing-echo render`: speech, earcons, mixing, WAV. The engine does not depend on it.
+        .target(name: "TypingEchoRender", dependencies: ["TypingEcho", "CEspeak"]),
+        .executableTarget(name: "typing-echo", dependencies: ["TypingEcho", "TypingEchoRender"]),
         // Benchmarks against raw ICU and Swift's String: `swift run -c release typing-echo-bench`.
         .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "CICU"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting"]),
+        .testTarget(name: "TypingEchoRenderTests", dependencies: ["TypingEchoRender", "TypingEcho", "TypingEchoTesting"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,6 +7,8 @@ enum ExitCode: Int32 {
     case usage = 64
     case badScript = 65
     case unreadable = 66
+    case unavailable = 69
+    case ioError = 74
 }
 
 /// What the command line asked for.
@@ -25,11 +27,13 @@ enum Invocation {
            typing-echo check SCRIPT… [--set KEY=VALUE …] [--phonetics FILE]
            typing-echo layouts [LOCALE]
            typing-echo describe SCRIPT|- [--format text|json] [--set KEY=VALUE …]
+           typing-echo \(RenderCommand.synopsis)
            typing-echo --help | --version
 
     Models what a screen-reader user hears while typing (VoiceOver on iOS is the reference).
 
     commands:
+      render   \(RenderCommand.summary) (typing-echo render --help)
       replay   run a .replay script ("-" reads standard input) and print what is heard and
                what happens to the text: a transcript (text, the default) or JSON Lines (json)
       check    run scripts' expect lines only; print PASS or FAIL per script

@@ -95,6 +95,7 @@ func printLayouts(_ locale: String?) -> ExitCode {
 }
 
 func main() -> ExitCode {
+    if CommandLine.arguments.dropFirst().first == "render" { return RenderCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
     let invocation: Invocation
     do { invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst())) } catch {
         printError("typing-echo: \(error.message)\n\n\(Invocation.usage)")

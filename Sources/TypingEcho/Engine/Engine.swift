@@ -215,7 +215,7 @@ public struct Engine: Sendable {
         if interrupts {
             for id in speech.cutAll(at: now) { emit(.finished(id: id, completed: false)) }
         }
-        let duration = SpeechTiming.duration(of: text, rate: settings.rate)
+        let duration = SpeechTiming.duration(of: text, locale: phrasebook.locale, rate: settings.rate)
         let id = speech.enqueue(duration: duration, at: now)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
                               duration: duration, interrupts: interrupts)))

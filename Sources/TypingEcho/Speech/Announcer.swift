@@ -157,17 +157,3 @@ extension Phrasebook {
         return SpokenCharacter(text: trimmed, pitch: 1.0, capitalSound: false)
     }
 }
-
-/// Estimates how long an utterance takes to say.
-enum SpeechTiming {
-    /// About 16 characters a second at rate 1.0, plus a short pause at each comma.
-    static func duration(of text: String, rate: Double) -> VirtualDuration {
-        var scalars = 0, pauses = 0
-        for scalar in text.unicodeScalars {
-            scalars += 1
-            if scalar == "," || scalar == "." || scalar == "،" || scalar == "۔" { pauses += 1 }
-        }
-        let milliseconds = (80.0 + 60.0 * Double(scalars) + 120.0 * Double(pauses)) / rate
-        return VirtualDuration(milliseconds: Int64(milliseconds.rounded()))
-    }
-}

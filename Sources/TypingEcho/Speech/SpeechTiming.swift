@@ -1,0 +1,95 @@
+/// How long the engine estimates an utterance takes to say (each `speak` event's `duration`).
+///
+/// Per locale, from `Localization/speech-timing.txt` (fitted to espeak-ng; see
+/// docs/rendering.md): a fixed part, a part per character (Unicode scalar; a Han ideograph may
+/// cost more) and a pause at each comma or full stop, divided by the `rate` setting.
+public enum SpeechTiming {
+    /// One locale's model, in milliseconds at rate 1.0.
+    public struct Coefficients: Sendable, Hashable {
+        /// The fixed part of every utterance.
+        public var base: Int
+        /// Each character (Unicode scalar).
+        public var perCharacter: Int
+        /// Each pause (comma or full stop).
+        public var perPause: Int
+        /// Each Han ideograph (U+3400–4DBF, U+4E00–9FFF, U+F900–FAFF, U+20000–3FFFF), which
+        /// stands for a syllable or more; `perCharacter` unless the file gives a fourth number.
+        public var perIdeograph: Int
+
+        /// Creates a model; an ideograph costs a character unless told otherwise.
+        public init(base: Int, perCharacter: Int, perPause: Int, perIdeograph: Int? = nil) {
+            self.base = base
+            self.perCharacter = perCharacter
+            self.perPause = perPause
+            self.perIdeograph = perIdeograph ?? perCharacter
+        }
+    }
+
+    /// The model before calibration, used only if the data file cannot be read.
+    static let uncalibrated = Coefficients(base: 80, perCharacter: 60, perPause: 120)
+
+    /// The table of `Localization/speech-timing.txt`, by tag as written, and its `default`.
+    static let table: (byLocale: [String: Coefficients], fallback: Coefficients) = {
+        let parsed = (try? parse(PackageResources.speech_timing_txt)) ?? [:]
+        return (parsed, parsed["default"] ?? uncalibrated)
+    }()
+
+    /// Reads a timing file: `[timing]` lines `locale = BASE PER-CHARACTER PER-PAUSE [PER-IDEOGRAPH]`.
+    /// - Throws: The first line that is not three or four whole numbers of milliseconds.
+    public static func parse(_ bytes: some Collection<UInt8>, named name: String = "Localization/speech-timing.txt") throws(DataFile.Problem) -> [String: Coefficients] {
+        let file = try DataFile(named: name, utf8: bytes)
+        var table: [String: Coefficients] = [:]
+        for entry in file.entries where entry.section == "timing" {
+            let words = entry.value.split(separator: " ")
+            let numbers = words.compactMap { Int($0) }
+            guard numbers.count == words.count, (3...4).contains(numbers.count), numbers.allSatisfy({ (0...10_000).contains($0) }) else {
+                throw DataFile.Problem(file: name, line: entry.line, message: "expected three or four whole numbers of milliseconds (base, per character, per pause, per ideograph), got '\(entry.value)'")
+            }
+            table[entry.key] = Coefficients(base: numbers[0], perCharacter: numbers[1], perPause: numbers[2],
+                                            perIdeograph: numbers.count == 4 ? numbers[3] : nil)
+        }
+        return table
+    }
+
+    /// The model for a locale: its own line, else its language's, else the default.
+    public static func coefficients(for locale: String) -> Coefficients {
+        if let exact = table.byLocale[locale] { return exact }
+        if let dash = locale.firstIndex(where: { $0 == "-" || $0 == "_" }), let language = table.byLocale[String(locale[..<dash])] { return language }
+        return table.fallback
+    }
+
+    /// The estimated duration of `text` said in `locale` at `rate`.
+    ///
+    /// - Complexity: O(*n*) in the text's scalars.
+    public static func duration(of text: String, locale: String, rate: Double) -> VirtualDuration {
+        var scalars = 0, pauses = 0, ideographs = 0
+        for scalar in text.unicodeScalars {
+            scalars += 1
+            if isPause(scalar) { pauses += 1 } else if isIdeograph(scalar) { ideographs += 1 }
+        }
+        let model = coefficients(for: locale)
+        let milliseconds = (Double(model.base) + Double(model.perCharacter) * Double(scalars - ideographs)
+                            + Double(model.perIdeograph) * Double(ideographs) + Double(model.perPause) * Double(pauses)) / rate
+        // Capped a little past the clock's limit, so the conversion cannot trap and speech
+        // that long still fails the line that scheduled it.
+        let capped = milliseconds.isFinite ? Swift.min(milliseconds, 2e12) : 2e12
+        return VirtualDuration(milliseconds: Int64(capped.rounded()))
+    }
+
+    /// The punctuation that makes a pause: comma and full stop, Latin and Arabic script.
+    static func isPause(_ scalar: Unicode.Scalar) -> Bool { scalar == "," || scalar == "." || scalar == "،" || scalar == "۔" }
+
+    /// Whether a scalar is a Han ideograph (CJK Unified Ideographs and their extensions, the
+    /// compatibility ideographs).
+    static func isIdeograph(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x3400 else { return false }
+        return value <= 0x4DBF || (0x4E00...0x9FFF).contains(value) || (0xF900...0xFAFF).contains(value) || (0x20000...0x3FFFF).contains(value)
+    }
+
+    /// How many ideographs the model counts in a text.
+    static func ideographs(in text: String) -> Int { text.unicodeScalars.filter(isIdeograph).count }
+
+    /// How many pauses the model counts in a text.
+    static func pauses(in text: String) -> Int { text.unicodeScalars.filter(isPause).count }
+}

@@ -1,0 +1,156 @@
+import TypingEcho
+import TypingEchoRender
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `typing-echo render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]` (SPEC §6.4).
+struct RenderCommand {
+    var script: String
+    var output: String
+    var overrides: [(key: String, value: String)] = []
+    var voice: String?
+
+    static let synopsis = "render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]"
+    static let summary = "write what a session sounds like to a WAV file (espeak-ng speech and earcons)"
+    static let help = """
+    usage: typing-echo \(synopsis)
+
+    Runs a replay script ("-" reads standard input) and writes what it sounds like: every speak
+    event said by espeak-ng in its locale's voice, pitch and rate, every sound as a short
+    earcon, each at its time on the virtual clock and cut where the session cuts it; 16-bit mono
+    WAV at espeak-ng's rate (22,050 Hz), as long as the session. espeak-ng is opened when render
+    runs (libespeak-ng1 and espeak-ng-data; $\(Espeak.libraryVariable) names another library);
+    the other commands never need it. A locale no voice speaks is said in en-us, with a warning.
+    See docs/rendering.md.
+
+    options (also written --name=value):
+      -o, --output FILE.wav   where to write the audio ("-" writes it to standard output)
+      --set KEY=VALUE         a setting that wins over the script's own (repeatable)
+      --voice NAME            one espeak-ng voice for every utterance (en-us, pl, en-us+f3, …)
+
+    exit codes: 0 success, 1 an expectation failed (the audio is still written), 64 usage error,
+    65 bad script (or a session longer than 20 minutes), 66 input not readable, 69 espeak-ng is not
+    installed, 74 the file cannot be written
+    """
+
+    /// Parses the arguments after `render`; nil means `--help` was asked for.
+    static func parse(_ arguments: [String]) throws(UsageError) -> RenderCommand? {
+        var queue = arguments[...]
+        var scripts: [String] = [], output: String?, voice: String?
+        var overrides: [(key: String, value: String)] = []
+        while let argument = queue.popFirst() {
+            guard argument.hasPrefix("-"), argument != "-" else { scripts.append(argument); continue }
+            var name = argument, inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inline { return inline }
+                guard let next = queue.popFirst() else { throw UsageError("render: \(name) expects a value") }
+                return next
+            }
+            switch name {
+            case "--help", "-h": return nil
+            case "-o", "--output": output = try value()
+            case "--voice": voice = try value()
+            case "--set":
+                let pair = try value()
+                guard let equals = pair.firstIndex(of: "=") else { throw UsageError("render: --set expects KEY=VALUE") }
+                let key = String(pair[..<equals]), setting = String(pair[pair.index(after: equals)...])
+                var probe = Settings()
+                do { try probe.set(key, to: setting) } catch { throw UsageError("render: --set: \(error.description)") }
+                overrides.append((key, setting))
+            default: throw UsageError("render: unknown option '\(name)'")
+            }
+        }
+        guard scripts.count == 1 else { throw UsageError("render takes exactly one script (or - for standard input)") }
+        guard let output, !output.isEmpty else { throw UsageError("render needs -o FILE.wav") }
+        return RenderCommand(script: scripts[0], output: output, overrides: overrides, voice: voice)
+    }
+
+    /// `typing-echo render …` from its arguments to its exit code.
+    static func main(_ arguments: [String]) -> ExitCode {
+        let command: RenderCommand
+        do {
+            guard let parsed = try parse(arguments) else {
+                var output = Output(descriptor: 1)
+                output.write(help + "\n")
+                output.flush()
+                return .success
+            }
+            command = parsed
+        } catch {
+            printError("typing-echo: \(error.message)\nsee 'typing-echo render --help'")
+            return .usage
+        }
+        return command.render()
+    }
+
+    /// Loads espeak-ng, runs the script, renders and writes the file.
+    func render() -> ExitCode {
+        let espeak: Espeak
+        do { espeak = try Espeak.load() } catch {
+            printError("typing-echo: \(Espeak.installHint) (\(error.description))")
+            return .unavailable
+        }
+        var sink = CollectingSink()
+        let (code, _) = run(script: script, overrides: overrides, into: &sink)
+        guard code == .success || code == .expectationFailed else { return code }
+        let renderer = SessionRenderer(espeak: espeak, voice: voice)
+        let audio: RenderedAudio
+        do { audio = try renderer.render(sink.events) } catch {
+            printError("typing-echo: render: \(error.description)")
+            // A voice espeak-ng does not have is a usage error, a session too long a bad script;
+            // anything else is espeak-ng failing.
+            return error.isMissingVoice ? .usage : error.isTooLong ? .badScript : .unavailable
+        }
+        for locale in audio.fallbackLocales {
+            printError("typing-echo: warning: no espeak-ng voice speaks '\(locale)'; it is said with \(renderer.voices.voice(for: locale).voice)")
+        }
+        let bytes = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
+        if let problem = write(bytes, to: output) {
+            printError("typing-echo: cannot write \(output): \(problem)")
+            return .ioError
+        }
+        return code
+    }
+
+    /// Writes the file whole; returns the system's reason when it cannot.
+    private func write(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = path == "-" ? 1 : open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var offset = 0, failure: String?
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { writeBytes(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { failure = String(cString: strerror(errno)); break }
+            offset += written
+        }
+        if descriptor != 1 && close(descriptor) != 0 && failure == nil { failure = String(cString: strerror(errno)) }
+        return failure
+    }
+}
+
+/// The system's `write`.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #elseif canImport(Musl)
+    Musl.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+/// Keeps every event: the renderer needs the whole session to lay out its timeline.
+struct CollectingSink: FlushingSink {
+    var events: [TimedEvent] = []
+    mutating func receive(_ event: TimedEvent) { events.append(event) }
+    mutating func flush() {}
+}

@@ -1,0 +1,52 @@
+import Testing
+@testable import TypingEcho
+
+@Suite("Speech timing")
+struct SpeechTimingTests {
+    @Test("Localization/speech-timing.txt reads, has a default and a line for every locale with data, and well-formed tags")
+    func dataFile() throws {
+        let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
+        #expect(table["default"] != nil)
+        for locale in Set(BundledData.speechLocales + BundledData.phoneticsLocales) {
+            #expect(table[locale] != nil, "speech-timing.txt has no line for '\(locale)' (DurationModelTests prints one to copy)")
+        }
+        // A language (2–3 lower-case letters), then subtags of letters and digits.
+        for locale in table.keys where locale != "default" {
+            let parts = locale.split(separator: "-", omittingEmptySubsequences: false)
+            let wellFormed = (2...3).contains(parts[0].count) && parts[0].allSatisfy { $0.isASCII && $0.isLowercase }
+                && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+            #expect(wellFormed, "speech-timing.txt: '\(locale)' is not a locale tag")
+        }
+        #expect(SpeechTiming.table.byLocale == table)
+    }
+
+    @Test("A bad line names the file and line")
+    func badLine() {
+        #expect(throws: DataFile.Problem.self) { try SpeechTiming.parse(Array("[timing]\npl = 100 fifty 200\n".utf8), named: "t.txt") }
+        do { _ = try SpeechTiming.parse(Array("[timing]\nde = 1 2\n".utf8), named: "t.txt"); Issue.record("no error for a short line") } catch {
+            #expect(error.description.hasPrefix("t.txt:2: error: expected three or four whole numbers"))
+        }
+    }
+
+    @Test("A fourth number prices Han ideographs; without it they cost a character")
+    func ideographs() throws {
+        let table = try SpeechTiming.parse(Array("[timing]\nja = 0 100 120 900\nzh = 10 100 120\n".utf8))
+        #expect(table["ja"] == SpeechTiming.Coefficients(base: 0, perCharacter: 100, perPause: 120, perIdeograph: 900))
+        #expect(table["zh"]?.perIdeograph == 100)
+        #expect(SpeechTiming.ideographs(in: "文字をa入力") == 4)
+        #expect(SpeechTiming.ideographs(in: "テキストフィールド, abc") == 0)
+        #expect(throws: DataFile.Problem.self) { try SpeechTiming.parse(Array("[timing]\nja = 1 2 3 4 5\n".utf8)) }
+    }
+
+    @Test("A locale uses its own line, else its language's, else the default; the rate divides")
+    func lookup() throws {
+        let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
+        #expect(SpeechTiming.coefficients(for: "pl-PL") == table["pl"])
+        #expect(SpeechTiming.coefficients(for: "en-GB") == table["en-GB"])
+        #expect(SpeechTiming.coefficients(for: "en-US") == table["en"])
+        #expect(SpeechTiming.coefficients(for: "xx-YY") == table["default"])
+        let pl = try #require(table["pl"])
+        #expect(SpeechTiming.duration(of: "Ala, ma.", locale: "pl-PL", rate: 1).milliseconds == Int64(pl.base + 8 * pl.perCharacter + 2 * pl.perPause))
+        #expect(SpeechTiming.duration(of: "Ala, ma.", locale: "pl-PL", rate: 2).milliseconds == Int64((Double(pl.base + 8 * pl.perCharacter + 2 * pl.perPause) / 2).rounded()))
+    }
+}
