@@ -17,10 +17,10 @@ extension SecureSession {
 
 /// Turns steps into script lines, keeping track of what the engine will be doing: which
 /// element has focus, whether it is being edited, whether a finger is down, whether explored
-/// keys are silent. It keeps the real and decoy runs in step: before on-screen typing of a
-/// secret it re-focuses the field (so no key is focused and `type` makes the same gestures
-/// for a decoy) and makes sure `secure-keys=silent` is in force (with `speak`, VoiceOver's
-/// default, the keys typed are spoken by design: see docs/secure-entry.md).
+/// keys are silent. Before on-screen typing of a secret it makes sure `secure-keys=silent` is
+/// in force (with `speak`, VoiceOver's default, the keys typed are spoken by design: see
+/// docs/secure-entry.md); whatever key is focused or layer shown, `type` into a secure field
+/// must then show nothing that depends on the characters.
 struct ScriptBuilder {
     var lines = SecureSession.declarations
     private var focused = ""
@@ -75,7 +75,6 @@ struct ScriptBuilder {
             if !silentKeys { lines.append("settings secure-keys=silent"); silentKeys = true }
             edit(id)
             lift()
-            lines.append("focus \(id)")
             if id == "pw" { typedIntoPassword += text }
             lines.append("type \(SecureSession.quoted(text))")
         case .pasteSecret(let text, let id):
