@@ -47,13 +47,14 @@ extension Engine {
     private mutating func typeSecurely(_ text: String, inArea: Bool, at location: SourceLocation) throws(ScriptError) {
         let before = keyboard.state
         let down = Swift.min(SecureTyping.keyDown, settings.cadence)
+        let last = text.count - 1
         var end = now
         for (offset, character) in text.enumerated() {
             guard isKeyboardShown else { break }
             let start = now
             end = start + settings.cadence
             try enterCharacter(character, number: offset + 1, inArea: inArea, timing: .enterAt(start + down), at: location)
-            if offset == text.count - 1 || !isKeyboardShown { break }
+            if offset == last || !isKeyboardShown { break }
             advance(to: end)
         }
         if isKeyboardShown {
