@@ -27,24 +27,24 @@ extension Engine {
         // Offered to a secure field counts as held, even if the keyboard cannot type it.
         if secure && !text.isEmpty { secureInputSeen = true }
         let layout = keyboard.state.layout
-        let inArea = field.kind == .area
-        for (offset, character) in text.enumerated() where layout.route(for: character, from: .letters, inArea: inArea) == nil {
+        var routes = RouteCache(layout: layout, inArea: field.kind == .area)
+        for (offset, character) in text.enumerated() where routes.route(for: character, from: .letters) == nil {
             throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.locale) keyboard", at: location)
         }
         if secure {
-            try typeSecurely(text, inArea: inArea, at: location)
+            try typeSecurely(text, routes: &routes, at: location)
             return
         }
         for (offset, character) in text.enumerated() {
             guard isKeyboardShown else { break }
-            try enterCharacter(character, number: offset + 1, inArea: inArea, timing: .cadence, at: location)
+            try enterCharacter(character, number: offset + 1, routes: &routes, timing: .cadence, at: location)
         }
         if keyboard.recognizer.finger != nil { try gesture(.lift, at: location) }
     }
 
     /// `type` into a secure field: one `cadence` per character, the key entered at the same
     /// moment of each, and the keyboard left as it was found.
-    private mutating func typeSecurely(_ text: String, inArea: Bool, at location: SourceLocation) throws(ScriptError) {
+    private mutating func typeSecurely(_ text: String, routes: inout RouteCache, at location: SourceLocation) throws(ScriptError) {
         let before = keyboard.state
         let down = Swift.min(SecureTyping.keyDown, settings.cadence)
         let last = text.count - 1
@@ -53,7 +53,7 @@ extension Engine {
             guard isKeyboardShown else { break }
             let start = now
             end = start + settings.cadence
-            try enterCharacter(character, number: offset + 1, inArea: inArea, timing: .enterAt(start + down), at: location)
+            try enterCharacter(character, number: offset + 1, routes: &routes, timing: .enterAt(start + down), at: location)
             if offset == last || !isKeyboardShown { break }
             advance(to: end)
         }
@@ -90,11 +90,12 @@ extension Engine {
     }
 
     /// Enters one character: the layer keys and shift it needs, then its key or alternate.
-    private mutating func enterCharacter(_ character: Character, number: Int, inArea: Bool, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
-        let layout = keyboard.state.layout
+    private mutating func enterCharacter(_ character: Character, number: Int, routes: inout RouteCache, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
         var preparations = 0
         while true {
-            let route = layout.route(for: character, from: keyboard.state.layer, inArea: inArea)!
+            guard let route = routes.route(for: character, from: keyboard.state.layer) else {
+                throw ScriptError("type: character \(number) of the text cannot be typed on the \(keyboard.state.layout.locale) keyboard", at: location)
+            }
             guard let key = preparatoryKey(for: route) else {
                 try press(route.key, alternate: route.alternate, timing: timing, at: location)
                 return
@@ -173,6 +174,27 @@ extension Engine {
         case .lasting(let duration): advance(to: now + duration)
         case .instant, .at, .enterAt: break
         }
+    }
+}
+
+/// The routes one `type` command follows, each found once: a character is looked up again
+/// from every layer it is reached from, and a layout search is linear in its keys.
+private struct RouteCache {
+    let layout: KeyboardLayout
+    let inArea: Bool
+    private var known: [Character: [KeyboardLayer: KeyRoute?]] = [:]
+
+    init(layout: KeyboardLayout, inArea: Bool) {
+        self.layout = layout
+        self.inArea = inArea
+    }
+
+    /// `KeyboardLayout.route(for:from:inArea:)`, remembered.
+    mutating func route(for character: Character, from layer: KeyboardLayer) -> KeyRoute? {
+        if let route = known[character]?[layer] { return route }
+        let route = layout.route(for: character, from: layer, inArea: inArea)
+        known[character, default: [:]][layer] = .some(route)
+        return route
     }
 }
 
