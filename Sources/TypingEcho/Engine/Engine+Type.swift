@@ -65,8 +65,8 @@ extension Engine {
     }
 
     /// Puts the keyboard back as it was before a secure `type`: shift (entered at once, on a
-    /// layer that has it), the layer (by its layer keys), the caps-lock timer, and no key
-    /// focused. Whatever the layout gives no gesture for is set directly.
+    /// layer that has it), the layer (by its layer keys), then the whole keyboard state as it
+    /// was (the caps-lock timer, anything the gestures could not restore), with no key focused.
     private mutating func restore(_ before: KeyboardState, at location: SourceLocation) throws(ScriptError) {
         let layout = keyboard.state.layout
         if keyboard.state.shift != before.shift {
@@ -83,9 +83,8 @@ extension Engine {
         if keyboard.state.layer != before.layer, let path = layout.layerPath(from: keyboard.state.layer, to: before.layer) {
             for key in path { try press(key, alternate: nil, timing: .instant, at: location) }
         }
-        keyboard.state.layer = before.layer
-        keyboard.state.shift = before.shift
-        keyboard.state.lastShiftEntry = before.lastShiftEntry
+        // Everything else the keyboard keeps (the caps-lock timer, automatic shift) as before too.
+        keyboard.state = before
         keyboard.state.focusedKey = nil
     }
 
