@@ -1,13 +1,17 @@
 // libFuzzer target over the script parser and the engine, with the secure invariant's leak
 // oracle. Built with the engine's sources in one module by Fuzz/run.sh (not by SwiftPM).
 //
-// An input is `SECRET\nSCRIPT`: SECRET (1–16 ASCII letters and digits, else a default) goes
-// into the password field by hardware keys, on-screen typing or paste (chosen by its length);
-// then SCRIPT runs. The same input is run again with a decoy secret of the same shape. Any
-// crash is a finding; so is output (events, error, descriptions) that differs between the two
-// runs, or any two characters of the secret in the output that the decoy's output lacks.
-// Expectation messages may differ (an `expect value` may guess the secret: one bit, by
-// design) but go through the leak oracle.
+// An input is `SECRET\nSCRIPT`: SECRET (1–16 characters from `pool`: printable ASCII and
+// what the en-US keyboard types; else a default) goes into the password field by one of
+// several ways chosen by a hash of the input: hardware keys, `type` with
+// `secure-keys=silent` in each typing mode, `type` with `secure-keys=speak` in direct typing,
+// paste, refused dictation; then SCRIPT runs. The same input is run again with an independent
+// decoy: a random secret of the same count (each character written with as many characters in
+// the script), drawn from the same pool with a generator seeded by the input's hash, so a
+// finding replays. Any crash is a finding; so is output (events, error, descriptions) that
+// differs between the two runs, or any two characters of the secret in the output that the
+// decoy's output lacks. Expectation messages may differ (an `expect value` may guess the
+// secret: one bit, by design) but go through the leak oracle.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,20 +19,27 @@ import Glibc
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
     let newline = bytes.firstIndex(of: 0x0A) ?? bytes.count
-    let head = bytes[..<newline]
-    let secret: String
-    if (1...16).contains(head.count), head.allSatisfy({ isAlphanumeric($0) }) {
-        secret = String(decoding: head, as: UTF8.self)
-    } else {
-        secret = "Sesame42"
+    let way = EntryWay.allCases[Int(hash % UInt64(EntryWay.allCases.count))]
+    let allowed = way.typesOnScreen ? onScreen : pool
+    var secret = "Sesame42"
+    if let head = String(validating: bytes[..<newline], as: UTF8.self),
+       (1...16).contains(head.count), head.allSatisfy({ allowed.contains($0) }) {
+        secret = head
     }
     let body = Array(bytes[min(newline + 1, bytes.count)...])
-    let decoy = String(secret.unicodeScalars.map { decoyCharacter($0) })
-    let real = FuzzRun(prelude(secret), body)
-    let shadow = FuzzRun(prelude(decoy), body)
+    var random = hash
+    let decoy = String(secret.map { character -> Character in
+        let options = (way.typesOnScreen ? onScreenByWidth : poolByWidth)[width(of: character)] ?? [character]
+        random = random &* 6364136223846793005 &+ 1442695040888963407
+        return options[Int((random >> 33) % UInt64(options.count))]
+    })
+    let real = FuzzRun(prelude(secret, way: way), body)
+    let shadow = FuzzRun(prelude(decoy, way: way), body)
     guard real.events == shadow.events, real.error == shadow.error, real.descriptions == shadow.descriptions else {
-        fail("output depends on the secret")
+        fail("output depends on the secret (entered by \(way))")
     }
     if let leaked = leak(of: secret, in: real.text, publicText: shadow.text + String(decoding: body, as: UTF8.self)) {
         fail("the output contains \(leaked.utf8.count) bytes of the secret")
@@ -36,27 +47,50 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-private func isAlphanumeric(_ byte: UInt8) -> Bool {
-    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+/// The characters a secret may hold: printable ASCII and everything the en-US keyboard types;
+/// none joins a neighbour, so a decoy of the same count shows the same counts.
+private let onScreen: Set<Character> = Set(KeyboardLayout.matching("en-US").typeableCharacters)
+private let pool: Set<Character> = onScreen.union((UInt8(0x20)...UInt8(0x7E)).map { Character(Unicode.Scalar($0)) })
+private let poolByWidth = Dictionary(grouping: pool.sorted(), by: width(of:))
+private let onScreenByWidth = Dictionary(grouping: onScreen.sorted(), by: width(of:))
+
+/// How many characters a character takes written in a script string (`\"` and `\\` take two).
+private func width(of character: Character) -> Int { character == "\"" || character == "\\" ? 2 : 1 }
+
+/// A script string literal.
+private func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+        if character == "\"" || character == "\\" { result.append("\\") }
+        result.append(character)
+    }
+    return result + "\""
 }
 
-/// ROT13 for letters, d+5 mod 10 for digits: same case, same keyboard layer, same gestures.
-private func decoyCharacter(_ scalar: Unicode.Scalar) -> Character {
-    let value = scalar.value
-    switch value {
-    case 0x30...0x39: return Character(Unicode.Scalar(0x30 + (value - 0x30 + 5) % 10)!)
-    case 0x41...0x5A: return Character(Unicode.Scalar(0x41 + (value - 0x41 + 13) % 26)!)
-    default: return Character(Unicode.Scalar(0x61 + (value - 0x61 + 13) % 26)!)
+/// How the secret goes in.
+private enum EntryWay: CaseIterable {
+    case keys, typeStandard, typeTouch, typeDirect, typeDirectSpeaking, paste, dictate
+
+    var typesOnScreen: Bool {
+        switch self {
+        case .typeStandard, .typeTouch, .typeDirect, .typeDirectSpeaking: true
+        default: false
+        }
     }
 }
 
-/// The declarations and the way the secret goes in (by its length: keys, type, paste).
-private func prelude(_ secret: String) -> String {
+/// The declarations and the way the secret goes in.
+private func prelude(_ secret: String, way: EntryWay) -> String {
+    let text = quoted(secret)
     let entry: String
-    switch secret.count % 3 {
-    case 0: entry = "keys \"\(secret)\""
-    case 1: entry = "settings secure-keys=silent\nfocus pw\ntype \"\(secret)\"\nsettings secure-keys=speak"
-    default: entry = "clipboard \"\(secret)\"\nedit paste\nclipboard \"public\""
+    switch way {
+    case .keys: entry = "keys \(text)"
+    case .typeStandard: entry = "settings secure-keys=silent typing=standard\ntype \(text)\nsettings secure-keys=speak"
+    case .typeTouch: entry = "settings secure-keys=silent typing=touch\ntype \(text)\nsettings secure-keys=speak typing=standard"
+    case .typeDirect: entry = "settings secure-keys=silent typing=direct\ntype \(text)\nsettings secure-keys=speak typing=standard"
+    case .typeDirectSpeaking: entry = "settings typing=direct\ntype \(text)\nsettings typing=standard"
+    case .paste: entry = "clipboard \(text)\nedit paste\nclipboard \"public\""
+    case .dictate: entry = "dictate \(text)"
     }
     return """
     field user kind=text label="Username" max=12

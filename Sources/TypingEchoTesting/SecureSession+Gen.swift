@@ -17,8 +17,8 @@ extension Gen where Value == SecureSession {
             (3, .password),
             (2, .unicodeText(length: 1...4, families: families)),
         ])
-        let alphanumeric = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-        let onScreenPiece = Gen<String>.string(of: .element(of: alphanumeric), length: 1...5)
+        // Anything the en-US keyboard types: capitals, digits, symbols, alternates, the space.
+        let onScreenPiece = Gen<String>.string(of: .element(of: SecretAlphabet.onScreen), length: 1...5)
         let secureField = Gen<String>.frequency([(3, .constant("pw")), (1, .constant("pin"))])
         let publicField = Gen<String>.element(of: ["user", "note"])
         let publicText = Gen<String>.unicodeText(length: 1...3, families: [.ascii, .polish, .whitespace])

@@ -17,16 +17,22 @@ extension SecureSession {
 
 /// Turns steps into script lines, keeping track of what the engine will be doing: which
 /// element has focus, whether it is being edited, whether a finger is down, whether explored
-/// keys are silent. It keeps the real and decoy runs in step: before on-screen typing of a
-/// secret it re-focuses the field (so no key is focused and `type` makes the same gestures
-/// for a decoy) and makes sure `secure-keys=silent` is in force (with `speak`, VoiceOver's
-/// default, the keys typed are spoken by design: see docs/secure-entry.md).
+/// keys are silent. Before on-screen typing of a secret it makes sure `secure-keys=silent` is
+/// in force unless direct typing is (with `speak`, VoiceOver's default, standard and touch
+/// typing speak the keys typed by design: see docs/secure-entry.md); whatever key is focused or
+/// layer shown, `type` into a secure field must then show nothing that depends on the
+/// characters.
 struct ScriptBuilder {
     var lines = SecureSession.declarations
     private var focused = ""
     private var editing = false
     private var fingerDown = false
     private var silentKeys = false
+    /// Whether direct typing is known to be in force (set by `settings`, and no typing-mode
+    /// rotor swipe since): `type` then needs no `secure-keys=silent`, since direct typing
+    /// never speaks a tapped key, shift, layer keys and alternates included.
+    private var directTyping = false
+    private var rotorIsTypingMode = false
     private var typedIntoPassword = ""
     /// Whether the password field holds exactly `typedIntoPassword`: false once a step could
     /// have changed it in a way the builder does not follow (keys, moves, edit actions, keys
@@ -72,10 +78,9 @@ struct ScriptBuilder {
             if id == "pw" { typedIntoPassword += text }
             lines.append("keys \(SecureSession.quoted(text))")
         case .typeSecretOnScreen(let text, let id):
-            if !silentKeys { lines.append("settings secure-keys=silent"); silentKeys = true }
+            if !silentKeys && !directTyping { lines.append("settings secure-keys=silent"); silentKeys = true }
             edit(id)
             lift()
-            lines.append("focus \(id)")
             if id == "pw" { typedIntoPassword += text }
             lines.append("type \(SecureSession.quoted(text))")
         case .pasteSecret(let text, let id):
@@ -118,8 +123,12 @@ struct ScriptBuilder {
             if key == .tab { editing = false; focused = "?" }
         case .rotor(let unit):
             lines.append("rotor \(unit.rawValue)")
+            rotorIsTypingMode = unit == .typingMode
         case .swipe(let direction):
-            if direction == .up || direction == .down { editSomething() }
+            if direction == .up || direction == .down {
+                editSomething()
+                if rotorIsTypingMode { directTyping = false }
+            }
             lines.append("swipe \(direction.rawValue)")
             if direction == .left || direction == .right { editing = false; focused = "?" }
         case .wait(let milliseconds):
@@ -127,6 +136,7 @@ struct ScriptBuilder {
         case .setting(let pair):
             lines.append("settings \(pair)")
             if pair.hasPrefix("secure-keys=") { silentKeys = pair == "secure-keys=silent" }
+            if pair.hasPrefix("typing=") { directTyping = pair == "typing=direct" }
         case .expectSecretValue(let correct):
             // A wrong value ends in a private-use character no session ever types; so does a
             // "correct" one the builder can no longer vouch for, so both runs agree.

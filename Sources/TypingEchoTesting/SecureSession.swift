@@ -15,8 +15,10 @@ public struct SecureSession: Sendable, Hashable, CustomStringConvertible {
         steps.reduce(into: "") { $0 += $1.secretText ?? "" }
     }
 
-    /// The same session with every character of the secret replaced: its observable shape
-    /// (counts, positions, timing, the gestures `type` makes) is the same, its content is not.
+    /// The same session with every character of the secret replaced by a decoy of the same
+    /// shape: its counts, positions, case, keyboard layer and repetitions are the same, its
+    /// content is not. A weaker decoy than `independentDecoy` (which keeps only the count and
+    /// is what the leak property uses): it cannot show a channel that leaks the shape.
     ///
     /// The same character always gets the same decoy and different characters different ones,
     /// so equalities (an expected value matching the field, a key typed twice) hold in both

@@ -5,7 +5,7 @@ import TypingEcho
 /// and a button (`go`).
 ///
 /// Steps named *secret* carry text that goes into a secure field and is replaced by
-/// `SecureSession.withDecoySecret()`; every other step is public input.
+/// `SecureSession.independentDecoy`; every other step is public input.
 public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     /// Moves focus to an element by id.
     case focus(String)
@@ -15,7 +15,7 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     /// Types part of the secret on a hardware keyboard into a secure field.
     case typeSecret(String, into: String)
     /// Types part of the secret with the on-screen keyboard (`type`) into a secure field; the
-    /// text holds only ASCII letters and digits, whose decoys need the same gestures.
+    /// text holds characters the en-US keyboard types (`SecretAlphabet.onScreen`).
     case typeSecretOnScreen(String, into: String)
     /// Pastes part of the secret into a secure field: `clipboard`, `edit paste`, then the
     /// clipboard is set to public text again.

@@ -13,15 +13,15 @@ struct SecureInvariantTests {
         guard let seed = Self.seed(forShard: shard) else { return }
         let runner = try SecureRunner()
         var caseNumber = 0
-        let failure = check("noLeak", .secureSession(steps: 1...16), cases: Self.casesPerShard, seed: seed) { session in
+        let failure = check("noLeak", .secureSessionWithDecoy(steps: 1...16), cases: Self.casesPerShard, seed: seed) { session, decoy in
             caseNumber += 1
             // Formatting (JSON, transcript) every 4th case and dump (reflection) every 16th keep
             // the cost per case low; a failure being shrunk gets everything.
             let shrinking = caseNumber > Self.casesPerShard
             let format = shrinking || caseNumber % 4 == 0, dumping = shrinking || caseNumber % 16 == 0
-            let (real, shadow) = runner.runPair(session.body, session.withDecoySecret().body, format: format, dump: dumping)
+            let (real, shadow) = runner.runPair(session.body, decoy.body, format: format, dump: dumping)
             try require(real.events == shadow.events, "events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, shadow.events.map { "\($0)" }))")
-            // Non-interference: a secret of the same shape gives byte-identical output.
+            // Non-interference: an independent secret of the same count gives byte-identical output.
             try require(real.json == shadow.json, "JSON differs from the decoy run:\n\(firstDifference(real.json, shadow.json))")
             try require(real.transcript == shadow.transcript, "transcript differs:\n\(firstDifference(real.transcript, shadow.transcript))")
             try require(real.failures == shadow.failures, "expectation messages differ:\n\(firstDifference(real.failures, shadow.failures))")
@@ -45,6 +45,37 @@ struct SecureInvariantTests {
         if environment.caseNumber != nil && shard != 0 { return nil }
         let base = environment.seed ?? UInt64.random(in: .min ... .max)
         return shard == 0 ? base : base &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(shard)
+    }
+
+    @Test("Secret characters never join a neighbour, in ICU and in Swift, so counts add up")
+    func secretAlphabetIsSelfContained() throws {
+        let characters = SecretAlphabet.characters
+        #expect(characters.count > 150)
+        #expect(Set(SecretAlphabet.onScreen).isSubset(of: Set(characters)))
+        for character in characters {
+            #expect(try TextBuffer(String(character)).characterCount == 1, "\(String(reflecting: character))")
+        }
+        // Every ordered pair, in one text: ICU and Swift both count two characters a pair.
+        var pairs = ""
+        for first in characters { for second in characters { pairs.append(first); pairs.append(second) } }
+        let expected = 2 * characters.count * characters.count
+        #expect(pairs.count == expected)
+        #expect(try TextBuffer(pairs).characterCount == expected)
+    }
+
+    @Test("An independent decoy keeps the count and the written width, nothing else")
+    func independentDecoys() throws {
+        let session = SecureSession(steps: [.typeSecret("Ab\"1", into: "pw"), .focus("go"), .typeSecretOnScreen("Zz!", into: "pw")])
+        var differing = 0
+        for seed in 0..<50 as Range<UInt64> {
+            let decoy = try #require(session.independentDecoy.sample(seed: seed))
+            #expect(decoy.steps.count == 3 && decoy.steps[1] == .focus("go"))
+            #expect(decoy.secret.count == session.secret.count)
+            #expect(decoy.script.count == session.script.count)
+            #expect(decoy.steps[2].secretText!.allSatisfy(SecretAlphabet.onScreen.contains))
+            if decoy.secret != session.secret { differing += 1 }
+        }
+        #expect(differing == 50)
     }
 
     @Test("The leak oracle catches a leak")

@@ -71,10 +71,11 @@ extension Engine {
                 refuse(phrasebook.string("edit.clipboard-empty"))
                 return
             }
-            let before = update(position) { $0.buffer.characterCount - $0.buffer.selectedCharacterCount }
             guard insert(text, into: position) != nil else { return }
             emitCursor(position)
-            let pasted = isSecure ? phrasebook.count("characters", elements[position].field!.buffer.characterCount - before) : text
+            // The clipboard's own count, not the field's change: that would say whether the
+            // pasted text joined the secret's last character (a flag, a combining mark).
+            let pasted = isSecure ? phrasebook.count("characters", characterCount(of: text, in: position)) : text
             say(phrasebook.string("edit.pasted").replacingPlaceholder(with: pasted), role: .status)
         }
     }
@@ -85,6 +86,8 @@ extension Engine {
     mutating func dictate(_ text: String, at location: SourceLocation) throws(ScriptError) {
         let position = try editingField(for: "dictate", at: location).0
         guard elements[position].field?.isSecure == false else {
+            // The phrase was offered to a secure field: it counts as held (see `check`).
+            if !text.isEmpty { secureInputSeen = true }
             refuse(phrasebook.string("refused.dictation-secure"))
             return
         }
@@ -95,5 +98,11 @@ extension Engine {
         guard insert(text, into: position) != nil else { return }
         emitCursor(position)
         say(text, role: .echo, pitch: settings.pitchChange ? 1.2 : 1.0)
+    }
+
+    /// How many characters `text` holds on its own, segmented by the field's rules.
+    private func characterCount(of text: String, in position: Int) -> Int {
+        let locale = elements[position].field!.buffer.locale
+        return (try? TextBuffer(text, locale: locale).characterCount) ?? text.count
     }
 }

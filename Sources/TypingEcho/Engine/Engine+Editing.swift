@@ -52,9 +52,10 @@ extension Engine {
     /// - Returns: The edit, or nil when nothing changed.
     @discardableResult
     mutating func insert(_ text: String, into position: Int) -> TextEdit? {
+        // Text offered to a secure field counts as held even when the field refuses it.
+        if elements[position].field!.isSecure && !text.isEmpty { secureInputSeen = true }
         switch update(position, { $0.insert(text) }) {
         case .inserted(let edit):
-            if elements[position].field!.isSecure { secureInputSeen = true }
             emitEdit(edit, in: position)
             return edit
         case .unchanged:

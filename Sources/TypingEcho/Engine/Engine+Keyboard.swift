@@ -297,7 +297,7 @@ extension Engine {
             let before = keyboard.state.shift
             let after = keyboard.state.enterShift(at: now)
             let phrase = after != .off ? after.spokenKey : before == .capsLock ? "keyboard.caps-lock-off" : "keyboard.shift-off"
-            say(phrasebook.string(phrase), role: .status)
+            if announcesKeyboardState { say(phrasebook.string(phrase), role: .status) }
             return
         case .layer(let layer):
             switchLayer(to: layer)

@@ -1,6 +1,8 @@
 /// VoiceOver's direct touch typing: the keyboard works as with the screen reader off. A quick
 /// tap enters the key at once and is not spoken; a finger that rests on a key longer than the
-/// tap time hears it, and lifting enters the key under the finger. Outside the keyboard,
+/// tap time hears it, and lifting enters the key under the finger. The same holds in the
+/// popup of touch-and-hold: an alternate is heard only when the finger rests on it for the tap
+/// time, so every key of every layer and popup follows one rule. Outside the keyboard,
 /// touching explores at once as usual.
 ///
 /// ```
@@ -10,8 +12,8 @@
 ///   └────────┘ ◀── lift: enter k unless typed ─ └───────────────────────────┘ ─┐ slide to j: restart
 ///       ▲                                         │ hold, when k has alternates  ◀┘ the timer for j
 ///       │ lift: enter the alternate under the     ▼
-///       └──── finger ──────────────────── choosing(popup) ─┐ slide: select an alternate
-///                                                          ◀┘
+///       └──── finger ──────────────────── choosing(popup) ─┐ slide: select an alternate,
+///                                                          ◀┘ restart the timer; rest: hear it
 /// ```
 struct DirectTyping: Sendable, Hashable {
     /// The tap time: a finger resting on a key longer than this hears it.
@@ -72,16 +74,27 @@ struct DirectTyping: Sendable, Hashable {
         case (.pressing(.element, _, _), .splitTap):
             return [.activateElement]
         case (.pressing(.key(let key), _, _), .hold(let alternates)) where alternates > 0:
+            // The popup opens with the first alternate under the finger: like a key, it is
+            // heard only once the finger rests on it for the tap time.
             state = .choosing(AlternatesPopup(key: key, selected: 0))
-            return [.stopResting, .showAlternates(key)]
+            return [.stopResting, .startResting]
         case (.up, .splitTap):
             throw TypingRecognizer.needsFinger("split-tap")
         case (.up, .hold):
             throw TypingRecognizer.needsFinger("hold")
-        case (.choosing(var popup), _):
-            let (actions, closed) = popup.respond(to: gesture)
-            state = closed ? .up : .choosing(popup)
-            return actions
+        case (.choosing(let popup), .rest):
+            return popup.selected.map { [.explore(.alternate($0))] } ?? []
+        case (.choosing(var popup), .touch(let target)), (.choosing(var popup), .slide(let target)):
+            let before = popup.selected
+            _ = popup.move(to: target)
+            state = .choosing(popup)
+            guard popup.selected != before else { return [] }
+            return popup.selected == nil ? [.stopResting] : [.stopResting, .startResting]
+        case (.choosing(let popup), .lift):
+            state = .up
+            return [.stopResting] + popup.lift
+        case (.choosing, _):
+            return []
         case (_, .doubleTap):
             return [.enterFocusedKey]
         case (.up, .lift), (.up, .rest), (.pressing, .rest), (.pressing, .splitTap), (.pressing, .hold):
