@@ -93,6 +93,6 @@ extension Engine {
     private mutating func gesture(_ gesture: FingerGesture, at location: SourceLocation, lasting: VirtualDuration? = nil) throws(ScriptError) {
         speech.cancelPending()
         try handle(gesture, at: location)
-        advance(to: now + (lasting ?? settings.cadence))
+        try advance(by: lasting ?? settings.cadence, at: location)
     }
 }

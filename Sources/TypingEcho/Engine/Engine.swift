@@ -15,8 +15,10 @@ public struct Engine: Sendable {
     public internal(set) var settings: Settings
     /// Settings given on the command line, which win over the script's.
     private let overrides: [(key: String, value: String)]
-    /// The current time.
+    /// The current time; never past `VirtualTime.limit`.
     public private(set) var now = VirtualTime.zero
+    /// Whether something asked the clock to pass `VirtualTime.limit` (the line fails).
+    private var clockOverrun = false
     /// Elements in reading order.
     public internal(set) var elements: [Element] = []
     var index: [String: Int] = [:]
@@ -72,19 +74,49 @@ public struct Engine: Sendable {
     public mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
         defer { drain(into: &sink) }
         if let at = line.at {
-            let target = VirtualTime(milliseconds: Int64((at * 1000).rounded()))
-            guard target >= now else {
-                throw ScriptError("@\(VirtualTime(milliseconds: target.milliseconds)) is before the current time \(now)", at: line.location)
+            guard let target = VirtualTime(checkedSeconds: at) else {
+                throw ScriptError("@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
             }
-            advance(to: target)
+            guard target >= now else {
+                throw ScriptError("@\(target) is before the current time \(now)", at: line.location)
+            }
+            try advance(to: target, at: line.location)
         }
-        return try perform(line.command, at: line.location)
+        let failure = try perform(line.command, at: line.location)
+        try checkClock(at: line.location)
+        return failure
+    }
+
+    /// Moves the clock to `time`, or fails at `location` when that is past `VirtualTime.limit`.
+    mutating func advance(to time: VirtualTime, at location: SourceLocation) throws(ScriptError) {
+        guard time <= VirtualTime.limit else { throw Self.clockError(at: location) }
+        advance(to: time)
+        try checkClock(at: location)
+    }
+
+    /// Moves the clock on by `duration`, or fails at `location` when that passes the limit.
+    mutating func advance(by duration: VirtualDuration, at location: SourceLocation) throws(ScriptError) {
+        try advance(to: now + duration, at: location)
+    }
+
+    /// Fails at `location` when the clock reached its limit or something is scheduled past it
+    /// (speech that would end, a hint or a phonetic word that would start after 1,000,000,000 s).
+    func checkClock(at location: SourceLocation) throws(ScriptError) {
+        let latest = [speech.lastDue, keyboard.restDue].compactMap { $0 }.max() ?? now
+        guard !clockOverrun, latest <= VirtualTime.limit else { throw Self.clockError(at: location) }
+    }
+
+    static func clockError(at location: SourceLocation) -> ScriptError {
+        ScriptError("this would take the session's clock past 1,000,000,000 seconds, where it stops", at: location)
     }
 
     /// Lets virtual time run until nothing more is pending (queued speech ends, hints are said)
     /// and sends those events to `sink`. Call once at the end of a session.
     public mutating func finish(into sink: inout some EventSink) {
-        while let next = [speech.nextDue, keyboard.restDue].compactMap({ $0 }).min() { advance(to: next) }
+        // Nothing past the clock's limit is run (a line that scheduled it failed already).
+        while let next = [speech.nextDue, keyboard.restDue].compactMap({ $0 }).min(), next <= VirtualTime.limit {
+            advance(to: next)
+        }
         drain(into: &sink)
     }
 
@@ -129,7 +161,10 @@ public struct Engine: Sendable {
         case .key(let key):
             try press(key, at: location)
         case .wait(let seconds):
-            advance(to: now + VirtualDuration(seconds: seconds))
+            guard let duration = VirtualDuration(checkedSeconds: seconds), duration.milliseconds >= 0 else {
+                throw ScriptError("wait accepts at most 1,000,000,000 seconds (the clock stops there)", at: location)
+            }
+            try advance(by: duration, at: location)
         case .expect(let expectation):
             return check(expectation, at: location)
         case .touch, .slide, .lift, .splitTap, .hold:
@@ -181,7 +216,11 @@ public struct Engine: Sendable {
     // MARK: - Time and output
 
     /// Moves the clock forward, performing everything scheduled up to and including `time`.
-    mutating func advance(to time: VirtualTime) {
+    /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
+    /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
+    mutating func advance(to requested: VirtualTime) {
+        if requested > VirtualTime.limit { clockOverrun = true }
+        let time = Swift.min(requested, VirtualTime.limit)
         while true {
             if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
                 now = Swift.max(now, rest)

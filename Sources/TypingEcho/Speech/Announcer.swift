@@ -168,6 +168,9 @@ enum SpeechTiming {
             if scalar == "," || scalar == "." || scalar == "،" || scalar == "۔" { pauses += 1 }
         }
         let milliseconds = (80.0 + 60.0 * Double(scalars) + 120.0 * Double(pauses)) / rate
-        return VirtualDuration(milliseconds: Int64(milliseconds.rounded()))
+        // Capped a little past the clock's limit, so the conversion cannot trap and speech
+        // that long still fails the line that scheduled it (`Engine.checkClock`).
+        let capped = milliseconds.isFinite ? Swift.min(milliseconds, 2e12) : 2e12
+        return VirtualDuration(milliseconds: Int64(capped.rounded()))
     }
 }
