@@ -40,7 +40,7 @@ extension Engine {
     }
 
     /// Where touching focuses an element: its frame, joined with the frames of the visible
-    /// labels that name it (`labels=`), hidden or not.
+    /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
     func hitFrame(of position: Int) -> Frame? {
         let element = elements[position]
         let labels = elements.filter { $0.labelFor == element.id }.compactMap(\.frame)
@@ -50,16 +50,13 @@ extension Engine {
     /// The element a finger at a point focuses: the one with the smallest hit frame containing
     /// it (the first on ties), hidden ones skipped. A point inside the focused element's frame
     /// when it allows direct interaction goes to the app: nil.
-    func element(atX x: Double, y: Double) -> Int? {
+    /// - Complexity: O(n) the first time after the screen changed (the hit index is built),
+    ///   then O(frames near the point); see `ScreenHitIndex`.
+    mutating func element(atX x: Double, y: Double) -> Int? {
         if let focused = focusedElement, focused.traits.contains(.allowsDirectInteraction),
            focused.frame?.contains(x: x, y: y) == true { return nil }
-        var best: (index: Int, area: Double)?
-        for index in elements.indices where !elements[index].isHidden {
-            guard let frame = hitFrame(of: index), frame.contains(x: x, y: y) else { continue }
-            let area = frame.width * frame.height
-            if best == nil || area < best!.area { best = (index, area) }
-        }
-        return best?.index
+        if hitIndex == nil { hitIndex = ScreenHitIndex(elements) }
+        return hitIndex!.element(atX: x, y: y)
     }
 
     /// Whether gestures go to the app instead of the screen reader: the focused element allows

@@ -43,6 +43,8 @@ public struct Engine: Sendable {
     var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
     /// Value updates already spoken (see `Engine+Screen`).
     var screen = ScreenState()
+    /// Where touches land, built on the first touch after a declaration changed the screen.
+    var hitIndex: ScreenHitIndex?
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
@@ -197,6 +199,7 @@ public struct Engine: Sendable {
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
         if let field = element.field, field.isSecure, !field.buffer.isEmpty { secureInputSeen = true }
+        hitIndex = nil
         if let existing = index[element.id] {
             // A new declaration of an id replaces the element in place (a screen update).
             let old = elements[existing]
