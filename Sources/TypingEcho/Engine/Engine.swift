@@ -35,7 +35,12 @@ public struct Engine: Sendable {
     var phrasebook: Phrasebook
     var speech = SpeechChannel()
     var expectations = ExpectationLog()
+    /// Events emitted while no sink is live (outside `run` and `finish`), sent with the next.
     var outbox: [TimedEvent] = []
+    /// The sink of the `run` or `finish` in progress: events go straight to it as they happen,
+    /// so a long command (a 10 MB `keys` line) holds none of them. Always nil outside those
+    /// calls, so copies of an engine never carry one; hence `nonisolated(unsafe)`.
+    private nonisolated(unsafe) var liveSink: ((TimedEvent) -> Void)?
     /// A user's own phonetic alphabet, kept across locale changes.
     var customPhonetics: PhoneticAlphabet?
     /// Warnings not yet taken by `takeWarnings()`.
@@ -72,9 +77,13 @@ public struct Engine: Sendable {
     /// - Returns: A failed expectation, if the line was an `expect` that did not hold.
     /// - Throws: `ScriptError` for a command that cannot be performed here (an unknown id,
     ///   typing with no field being edited, time going backwards).
+    /// Events reach `sink` as they happen, during the command, not when it ends.
     @discardableResult
     public mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
-        defer { drain(into: &sink) }
+        try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(line) }
+    }
+
+    private mutating func perform(_ line: ScriptLine) throws(ScriptError) -> ExpectationFailure? {
         if let at = line.at {
             guard let target = VirtualTime(checkedSeconds: at) else {
                 throw ScriptError("@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
@@ -115,16 +124,32 @@ public struct Engine: Sendable {
     /// Lets virtual time run until nothing more is pending (queued speech ends, hints are said)
     /// and sends those events to `sink`. Call once at the end of a session.
     public mutating func finish(into sink: inout some EventSink) {
-        // Nothing past the clock's limit is run (a line that scheduled it failed already).
-        while let next = [speech.nextDue, keyboard.restDue].compactMap({ $0 }).min(), next <= VirtualTime.limit {
-            advance(to: next)
+        streaming(to: &sink) { engine in
+            // Nothing past the clock's limit is run (a line that scheduled it failed already).
+            while let next = [engine.speech.nextDue, engine.keyboard.restDue].compactMap({ $0 }).min(), next <= VirtualTime.limit {
+                engine.advance(to: next)
+            }
         }
-        drain(into: &sink)
     }
 
-    private mutating func drain(into sink: inout some EventSink) {
+    /// Runs `body` with `sink` live: `emit` hands each event to it at once.
+    private mutating func streaming<Result>(
+        to sink: inout some EventSink, _ body: (inout Engine) throws(ScriptError) -> Result
+    ) throws(ScriptError) -> Result {
         for event in outbox { sink.receive(event) }
-        outbox.removeAll(keepingCapacity: true)
+        outbox.removeAll()
+        var outcome: Swift.Result<Result, ScriptError>?
+        withoutActuallyEscaping({ (event: TimedEvent) in sink.receive(event) }) { forward in
+            liveSink = forward
+            defer { liveSink = nil }
+            do throws(ScriptError) { outcome = .success(try body(&self)) } catch { outcome = .failure(error) }
+        }
+        return try outcome!.get()
+    }
+
+    private mutating func streaming(to sink: inout some EventSink, _ body: (inout Engine) -> Void) {
+        let run: (inout Engine) throws(ScriptError) -> Void = { body(&$0) }
+        do { try streaming(to: &sink, run) } catch { preconditionFailure("unreachable: the body does not throw") }
     }
 
     // MARK: - Dispatch
@@ -245,7 +270,8 @@ public struct Engine: Sendable {
     /// Sends an event at the current time.
     mutating func emit(_ event: Event) {
         expectations.record(event)
-        outbox.append(TimedEvent(time: now, event: event))
+        let timed = TimedEvent(time: now, event: event)
+        if let liveSink { liveSink(timed) } else { outbox.append(timed) }
     }
 
     /// Speaks now: an interrupting utterance cuts everything being said or queued.

@@ -94,11 +94,6 @@ public struct TextBuffer: Sendable {
     /// Which storage object holds the text: the tests check that edits and moves never copy it.
     var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
 
-    mutating func uniqueStorage() -> TextStorage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
     // MARK: - Editing
 
     /// Inserts `text` at the insertion point, replacing the selection if there is one.
@@ -141,8 +136,7 @@ public struct TextBuffer: Sendable {
     public mutating func deleteBackward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 > 0 else { return nil }
-        _ = uniqueStorage()
-        let start = boundary(before: insertionPoint.utf16)
+        let start = boundary(before: insertionPoint.utf16, in: uniqueStorage())
         let from = TextPosition(character: insertionPoint.character - 1, utf16: max(start, 0))
         return delete(from..<insertionPoint)
     }
@@ -165,8 +159,7 @@ public struct TextBuffer: Sendable {
     /// wiped from memory.
     /// - Complexity: O(n + m).
     public mutating func replaceAll(with text: String) {
-        _ = uniqueStorage()
-        storage.wipe()
+        uniqueStorage().wipe()
         lastBoundaries = nil
         insertionPoint = .start
         selection = nil
