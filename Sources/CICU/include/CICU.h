@@ -79,6 +79,14 @@ void tecu_breaker_close(tecu_breaker *breaker);
 /// Points the iterator at `text`. Call again after every edit of `text`: O(1).
 void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status);
 
+/// Points the iterator at `text` from `origin` (a boundary) on, as if the text began there:
+/// offsets in and out stay the text's own, and ICU never looks before `origin` (a query before
+/// it re-attaches the whole text). Boundaries after a boundary do not depend on the text
+/// before it, so the answers are the same; re-segmenting after an edit then costs the edit's
+/// neighbourhood, not ICU's walk back to a safe point (a whole run of regional indicators).
+/// Sets U_INDEX_OUTOFBOUNDS_ERROR when `origin` is outside the text.
+void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64_t origin, int32_t *status);
+
 /// Points the iterator at a contiguous UTF-16 string that outlives its use.
 void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int64_t count,
                                int32_t *status);

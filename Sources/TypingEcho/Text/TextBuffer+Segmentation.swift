@@ -169,7 +169,8 @@ extension TextBuffer {
             }
             // Old boundaries from `upper` (after the anchor) up to the window past the edit;
             // `oldBase` more lie between the anchor and the first of them.
-            var iterator = storage.characterIterator()
+            // Seen from the anchor on: boundaries after it do not depend on the text before it.
+            var iterator = storage.characterIterator(from: anchor)
             old.removeAll(keepingCapacity: true)
             if upper > anchor { old.append(upper) }
             var position = upper
@@ -180,7 +181,7 @@ extension TextBuffer {
                 position = next
             }
             storage.replace(lower..<upper, with: units)
-            iterator = storage.characterIterator()
+            iterator = storage.characterIterator(from: anchor)
 
             var newBoundaries = 0
             var oldIndex = 0

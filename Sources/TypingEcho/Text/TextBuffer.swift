@@ -136,7 +136,14 @@ public struct TextBuffer: Sendable {
     public mutating func deleteBackward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 > 0 else { return nil }
-        let start = boundary(before: insertionPoint.utf16, in: uniqueStorage())
+        // The unique storage in a scope of its own: `delete` makes it unique again, and a
+        // reference still alive then (or `self` copied for the call before the argument
+        // made it unique) would copy the whole text.
+        let start: Int
+        do {
+            let unique = uniqueStorage()
+            start = boundary(before: insertionPoint.utf16, in: unique)
+        }
         let from = TextPosition(character: insertionPoint.character - 1, utf16: max(start, 0))
         return delete(from..<insertionPoint)
     }

@@ -20,6 +20,8 @@ final class TextStorage: @unchecked Sendable {
     fileprivate var characters: OpaquePointer?
     fileprivate var words: OpaquePointer?
     fileprivate var charactersAttached = false
+    /// Where the character iterator's view of the text starts (see `characterIterator(from:)`).
+    fileprivate var charactersOrigin = 0
     fileprivate var wordsAttached = false
 
     /// Creates empty storage for `locale` (an ICU locale id such as `th` or `pl_PL`).
@@ -88,10 +90,28 @@ final class TextStorage: @unchecked Sendable {
     /// The character (grapheme cluster) iterator, opened on first use and pointed at the
     /// current text. - Complexity: O(1).
     fileprivate func characterIterator() -> OpaquePointer {
-        if !charactersAttached {
+        if !charactersAttached || charactersOrigin != 0 {
             if characters == nil { characters = open(TECU_BREAK_CHARACTER) }
             attach(characters!)
             charactersAttached = true
+            charactersOrigin = 0
+        }
+        return characters!
+    }
+
+    /// The character iterator seeing the text from `origin`, a character boundary, on (offsets
+    /// stay the text's own; see `tecu_breaker_attach_text_from`). Re-segmenting after an edit
+    /// uses it, so that ICU does not first walk back through text before the edit.
+    /// - Complexity: O(1).
+    fileprivate func characterIterator(from origin: Int) -> OpaquePointer {
+        if origin == 0 { return characterIterator() }
+        if !charactersAttached || charactersOrigin != origin {
+            if characters == nil { characters = open(TECU_BREAK_CHARACTER) }
+            var status: Int32 = 0
+            tecu_breaker_attach_text_from(characters!, text, Int64(origin), &status)
+            precondition(status <= 0, "attaching a break iterator failed: \(String(cString: tecu_error_name(status)))")
+            charactersAttached = true
+            charactersOrigin = origin
         }
         return characters!
     }
@@ -152,6 +172,8 @@ struct UniqueStorage {
     func wipe() { storage.wipe() }
     /// The character iterator on the current text. - Complexity: O(1) (opening it: once).
     func characterIterator() -> OpaquePointer { storage.characterIterator() }
+    /// The character iterator seeing the text from a boundary on. - Complexity: O(1).
+    func characterIterator(from origin: Int) -> OpaquePointer { storage.characterIterator(from: origin) }
     /// The word iterator on the current text. - Complexity: O(1) (opening it: once).
     func wordIterator() -> OpaquePointer { storage.wordIterator() }
 }
