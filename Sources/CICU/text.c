@@ -60,12 +60,20 @@ void tecu_text_destroy(tecu_text *text) {
 
 int64_t tecu_text_length(const tecu_text *text) { return text_length(text); }
 
+// Every function that takes offsets checks them against the text: a bad range reads nothing
+// (and writes nothing) instead of reading outside the buffer.
+static inline bool valid_range(const tecu_text *text, int64_t start, int64_t end) {
+    return start >= 0 && start <= end && end <= text_length(text);
+}
+
 uint16_t tecu_text_unit(const tecu_text *text, int64_t index) {
+    if (index < 0 || index >= text_length(text)) return 0;
     return index < text->gap_start ? text->units[index]
                                    : text->units[index + (text->gap_end - text->gap_start)];
 }
 
 void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16_t *destination) {
+    if (!valid_range(text, start, end)) return;
     if (start < text->gap_start) {
         int64_t before = (end < text->gap_start ? end : text->gap_start) - start;
         memcpy(destination, text->units + start, (size_t)before * sizeof(uint16_t));
@@ -79,6 +87,7 @@ void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16
 }
 
 int64_t tecu_text_utf8(const tecu_text *text, int64_t start, int64_t end, uint8_t *destination) {
+    if (!valid_range(text, start, end)) return 0;
     uint8_t *out = destination;
     int64_t gap = text->gap_end - text->gap_start;
     for (int64_t index = start; index < end; index++) {
@@ -417,8 +426,10 @@ int64_t tecu_breaker_preceding_character(tecu_breaker *breaker, const tecu_text 
 int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
                                       int64_t *reached) {
     int64_t count = 0;
-    int64_t position = start;
     int64_t length = text_length(text);
+    if (start < 0) start = 0;
+    if (end > length) end = length;
+    int64_t position = start;
     int64_t gap = text->gap_end - text->gap_start;
     while (position < end) {
         // A unit below U+0300 followed by one (or by the end): one character, CR LF one.

@@ -31,7 +31,7 @@ extension Engine {
             play(.click)
             return
         }
-        let endedWord = feedback.speaksWords ? update(position, { $0.buffer.word(endingAt: before) }) : nil
+        let endedWord = feedback.speaksWords ? update(position, { $0.buffer.word(endingAt: before, shortcuts: true) }) : nil
         let raised = settings.pitchChange ? 1.2 : 1.0
         var spokeCharacter = false
         if feedback.speaksCharacters {

@@ -165,9 +165,11 @@ extension TextBuffer {
     /// before it is a word and the segment starting there is not. In ASCII text the answer
     /// comes from the code units around `position` without the word iterator (see
     /// `asciiWordEnding(at:)`).
+    /// - Throws: `TextRangeError` for a position outside the text.
     /// - Complexity: O(w): w the word's length.
-    public mutating func word(endingAt position: TextPosition) -> String? {
-        word(endingAt: position, shortcuts: true)
+    public mutating func word(endingAt position: TextPosition) throws(TextRangeError) -> String? {
+        try validate(position)
+        return word(endingAt: position, shortcuts: true)
     }
 
     /// `word(endingAt:)`, optionally without the ASCII shortcut (the tests compare the two).
