@@ -73,6 +73,10 @@ final class TextStorage: @unchecked Sendable {
     /// Replaces a range of code units and invalidates the iterators' view of the text.
     /// - Complexity: O(units.count + distance the gap moves).
     fileprivate func replace(_ range: Range<Int>, with units: UnsafeBufferPointer<UInt16>) {
+        // ICU's break iterators count in 32 bits: a text cannot grow past that. Only a script
+        // of more than 2 GB of text into one field gets here.
+        precondition(utf16Count - range.count + units.count <= Int(Int32.max),
+                     "a text field cannot hold more than 2,147,483,647 UTF-16 code units (ICU's offsets are 32-bit)")
         var status: Int32 = 0
         tecu_text_replace(text, Int64(range.lowerBound), Int64(range.upperBound), units.baseAddress, Int64(units.count), &status)
         precondition(status <= 0, "text replace failed: \(String(cString: tecu_error_name(status)))")
