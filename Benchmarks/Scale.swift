@@ -10,14 +10,14 @@ import Musl
 /// for 10× the work; a 4 MB `keys` line under 400 MB, 100,000 fields under 500 MB.
 struct ScaleBenchmark {
     /// One scenario: a script generator, the command that runs it, and its full size.
-    struct Case {
+    struct Case: Sendable {
         var name: String
         var command: String
         var size: Int
         var unit: String
         /// A peak-memory ceiling at full size, in MiB, if the issue sets one.
         var ceiling: Double?
-        var script: (Int) -> String
+        var script: @Sendable (Int) -> String
     }
 
     struct Result {
