@@ -236,6 +236,21 @@ struct HostileInputTests {
         }
     }
 
+    @Test("An unknown id a megabyte long is quoted short, and its suggestion search stays linear")
+    func longUnknownID() throws {
+        var session = try ReplaySession()
+        var events = EventCollector()
+        let script = (0..<2_000).map { "element e\($0) label=\"E\"\n" }.joined() + "focus " + String(repeating: "y", count: 1_000_000) + "\n"
+        do {
+            try session.feed(Array(script.utf8), into: &events)
+            Issue.record("an unknown id was accepted")
+        } catch {
+            #expect(error.message.count < 200, "\(error.message.prefix(100))")
+            #expect(error.message.contains("yyyy…'"))
+        }
+        #expect(Engine.excerpt("e\u{301}" + String(repeating: "🇵🇱", count: 70)).count == 65)
+    }
+
     @Test("A declared field opens no break iterator until it is edited or moved in")
     func idleFieldsAreCheap() throws {
         var session = try ReplaySession()

@@ -21,12 +21,21 @@ extension Engine {
     /// The index of an element `focus` may move to: it exists and is not hidden.
     func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
         guard let target = index[id.value] else {
-            throw ScriptError("no element or field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
+            throw ScriptError("no element or field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard !elements[target].isHidden else {
             throw ScriptError("'\(id.value)' is hidden from the screen reader and cannot be focused", at: id.location)
         }
         return target
+    }
+
+    /// An id as an error message quotes it: at most 64 characters, then "…" (a megabyte-long
+    /// unknown id is not echoed whole to stderr).
+    static func excerpt(_ id: String) -> String {
+        var end = id.startIndex
+        var count = 0
+        while end < id.endIndex && count < 64 { id.formIndex(after: &end); count += 1 }
+        return end == id.endIndex ? id : id[..<end] + "…"
     }
 
     /// The next element in reading order that the screen reader can reach, one `step` away.
@@ -93,7 +102,7 @@ extension Engine {
     /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
     mutating func setError(_ id: Located<String>, _ message: String) throws(ScriptError) {
         guard let position = index[id.value] else {
-            throw ScriptError("no field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
+            throw ScriptError("no field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard elements[position].field != nil else {
             throw ScriptError("'\(id.value)' is not a text field; errors belong to fields", at: id.location)
