@@ -90,6 +90,27 @@ struct ScaleBenchmark {
             let flags = String(repeating: "🇺🇸", count: count)
             return "field f kind=text label=\"Flags\"\nfocus f\ndouble-tap\nkeys \"\(flags)\"\nkey left\nkey backspace\n"
         },
+        Case(name: "mixed hostile lines (controls, bidi, marks, flags, numbers at the limits, long words)", command: "replay",
+             size: 4_000_000, unit: "bytes", ceiling: nil, bytesPerUnit: 16) { bytes in
+            var script = "settings rate=0.1 cadence=0\nfield f kind=area label=\"\u{1B}[31mRed\u{202E}evil\" max=9223372036854775807\n"
+                + "element big label=\"B\" frame=-\(String(repeating: "9", count: 300)),0,\(String(repeating: "9", count: 300)),10\n"
+                + "focus f\ndouble-tap\n"
+            let pieces = [
+                "keys \"\u{1B}]0;title\u{07}\u{9B}31m\u{2028}\u{85}\u{202A}x\u{2066}\"\n",
+                "keys \"e\u{301}\u{301}\u{301}🇵🇱🇵\u{200D}👍🏽\u{FEFF}\"\n",
+                "touch \(String(repeating: "1", count: 300)),-3\nlift\n",
+                "wait 0.001\n",
+                "key left\nkey backspace\n",
+                "keys \"\(String(repeating: "w", count: 2_000))\"\n",
+                "element e label=\"\u{1B}[2J\" frame=0,0,10,10\n",
+            ]
+            var index = 0
+            while script.utf8.count < bytes {
+                script += pieces[index % pieces.count]
+                index += 1
+            }
+            return script
+        },
     ]
 
     /// A button on a 300-column grid; every seventh is a label for the next element.
