@@ -218,21 +218,31 @@ struct HostileInputTests {
                 let frame = Int.random(in: 0..<10, using: &random) == 0 ? "" : " frame=\(x),\(y),\(width),\(height)"
                 lines.append("element e\(number) label=\"E\"\(frame)\(labels)\(hidden)")
             }
+            // Touches between declarations too: appended elements and in-place updates keep the
+            // index (`ScreenHitIndex.append`), the rest rebuild it.
+            func touches(_ count: Int) {
+                for _ in 0..<count {
+                    let x = Double.random(in: -100...500, using: &random), y = Double.random(in: -100...900, using: &random)
+                    var expected: (index: Int, area: Double)?
+                    for index in engine.elements.indices where !engine.elements[index].isHidden {
+                        guard let frame = engine.hitFrame(of: index), frame.contains(x: x, y: y) else { continue }
+                        let area = frame.width * frame.height
+                        if expected == nil || area < expected!.area { expected = (index, area) }
+                    }
+                    #expect(engine.element(atX: x, y: y) == expected?.index, "screen \(screen) at \(x),\(y)")
+                }
+            }
             var sink = EventCollector()
             for (number, line) in lines.enumerated() {
                 guard let parsed = try? ScriptParser().parse(line: Array(line.utf8), number: number + 1) else { continue }
                 _ = try? engine.run(parsed, into: &sink)
-            }
-            for _ in 0..<200 {
-                let x = Double.random(in: -100...500, using: &random), y = Double.random(in: -100...900, using: &random)
-                var expected: (index: Int, area: Double)?
-                for index in engine.elements.indices where !engine.elements[index].isHidden {
-                    guard let frame = engine.hitFrame(of: index), frame.contains(x: x, y: y) else { continue }
-                    let area = frame.width * frame.height
-                    if expected == nil || area < expected!.area { expected = (index, area) }
+                if Int.random(in: 0..<4, using: &random) == 0 { touches(3) }
+                if Int.random(in: 0..<6, using: &random) == 0, let again = lines.randomElement(using: &random),
+                   let parsed = try? ScriptParser().parse(line: Array(again.replacingOccurrences(of: "label=\"E\"", with: "label=\"F\"").utf8), number: 1) {
+                    _ = try? engine.run(parsed, into: &sink)
                 }
-                #expect(engine.element(atX: x, y: y) == expected?.index, "screen \(screen) at \(x),\(y)")
             }
+            touches(200)
         }
     }
 

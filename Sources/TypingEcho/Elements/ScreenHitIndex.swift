@@ -16,12 +16,15 @@ struct ScreenHitIndex: Sendable {
     private var elementIndices: [Int] = []
     private var cells: [[Int32]] = []
     private var large: [Int32] = []
-    private var minX = 0.0, minY = 0.0, cellWidth = 1.0, cellHeight = 1.0
+    private var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0, cellWidth = 1.0, cellHeight = 1.0
     private var columns = 0, rows = 0
+    /// The ids that labels (`labels=`) name, with their frames joined.
+    private var labelFrames: [String: Frame] = [:]
+    /// How many frames the grid was sized for; appending as many again asks for a rebuild.
+    private var builtCount = 0
 
     /// Indexes the visible elements of a screen.
     init(_ elements: [Element]) {
-        var labelFrames: [String: Frame] = [:]
         for element in elements {
             guard let target = element.labelFor, let frame = element.frame else { continue }
             labelFrames[target] = labelFrames[target].map { $0.union(frame) } ?? frame
@@ -32,7 +35,9 @@ struct ScreenHitIndex: Sendable {
             frames.append(frame)
             elementIndices.append(position)
         }
-        var maxX = -Double.infinity, maxY = -Double.infinity
+        builtCount = frames.count
+        maxX = -Double.infinity
+        maxY = -Double.infinity
         minX = .infinity
         minY = .infinity
         for frame in frames where Self.isGriddable(frame) {
@@ -43,6 +48,7 @@ struct ScreenHitIndex: Sendable {
         }
         guard minX <= maxX, minY <= maxY, (maxX - minX).isFinite, (maxY - minY).isFinite else {
             large = frames.indices.map(Int32.init)
+            cells = []
             return
         }
         let side = Swift.max(1, Swift.min(1024, Int(Double(frames.count).squareRoot())))
@@ -51,15 +57,36 @@ struct ScreenHitIndex: Sendable {
         cellWidth = maxX > minX ? (maxX - minX) / Double(columns) : 1
         cellHeight = maxY > minY ? (maxY - minY) / Double(rows) : 1
         cells = Array(repeating: [], count: columns * rows)
-        for (number, frame) in frames.enumerated() {
-            guard Self.isGriddable(frame) else { large.append(Int32(number)); continue }
-            let left = column(frame.x), right = column(frame.x + frame.width)
-            let top = row(frame.y), bottom = row(frame.y + frame.height)
-            guard (right - left + 1) * (bottom - top + 1) <= Self.cellLimit else { large.append(Int32(number)); continue }
-            for r in top...bottom {
-                for c in left...right { cells[r * columns + c].append(Int32(number)) }
-            }
+        for number in frames.indices { place(number) }
+    }
+
+    /// Lists frame `number` in the cells it covers, or in `large`.
+    private mutating func place(_ number: Int) {
+        let frame = frames[number]
+        guard !cells.isEmpty, Self.isGriddable(frame), frame.x >= minX, frame.y >= minY,
+              frame.x + frame.width <= maxX, frame.y + frame.height <= maxY else {
+            large.append(Int32(number))
+            return
         }
+        let left = column(frame.x), right = column(frame.x + frame.width)
+        let top = row(frame.y), bottom = row(frame.y + frame.height)
+        guard (right - left + 1) * (bottom - top + 1) <= Self.cellLimit else { large.append(Int32(number)); return }
+        for r in top...bottom {
+            for c in left...right { cells[r * columns + c].append(Int32(number)) }
+        }
+    }
+
+    /// Adds an element appended to the screen at `position`, when that leaves every other hit
+    /// frame as it was: it labels nothing and no label names it. Returns false when the index
+    /// must be rebuilt instead (that, or as many appended elements as the grid was sized for).
+    /// - Complexity: O(1) (a frame covers at most `cellLimit` cells).
+    mutating func append(_ element: Element, at position: Int) -> Bool {
+        guard element.labelFor == nil, labelFrames[element.id] == nil, frames.count < 2 * Swift.max(builtCount, 64) else { return false }
+        guard !element.isHidden, let frame = element.frame else { return true }
+        frames.append(frame)
+        elementIndices.append(position)
+        place(frames.count - 1)
+        return true
     }
 
     /// The index in `elements` of the element a finger at the point focuses, if any.

@@ -224,16 +224,18 @@ public struct Engine: Sendable {
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
         if let field = element.field, field.isSecure, !field.buffer.isEmpty { secureInputSeen = true }
-        hitIndex = nil
         if let existing = index[element.id] {
-            // A new declaration of an id replaces the element in place (a screen update).
+            // A new declaration of an id replaces the element in place (a screen update). The
+            // hit index stays when nothing touches land on changed (a slider's new value).
             let old = elements[existing]
+            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor { hitIndex = nil }
             elements[existing] = element
             noticeUpdate(from: old, to: element, at: existing)
             return
         }
         guard !element.id.isEmpty else { throw ScriptError("an element needs an id", at: location) }
         index[element.id] = elements.count
+        if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
         elements.append(element)
     }
 
