@@ -73,11 +73,12 @@ public struct Engine: Sendable {
     public func element(_ id: String) -> Element? { index[id].map { elements[$0] } }
 
     /// Runs one script line: advances the clock to its `@S` time if it has one, performs the
-    /// command, and sends every event up to now to `sink`.
+    /// command, and sends its events to `sink` as they happen (during the command, not when it
+    /// ends, so a long `keys` line holds none of them).
     /// - Returns: A failed expectation, if the line was an `expect` that did not hold.
     /// - Throws: `ScriptError` for a command that cannot be performed here (an unknown id,
-    ///   typing with no field being edited, time going backwards).
-    /// Events reach `sink` as they happen, during the command, not when it ends.
+    ///   typing with no field being edited, time going backwards, a clock that would pass
+    ///   1,000,000,000 s).
     @discardableResult
     public mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
         try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(line) }
@@ -113,8 +114,9 @@ public struct Engine: Sendable {
     /// Fails at `location` when the clock reached its limit or something is scheduled past it
     /// (speech that would end, a hint or a phonetic word that would start after 1,000,000,000 s).
     func checkClock(at location: SourceLocation) throws(ScriptError) {
-        let latest = [speech.lastDue, keyboard.restDue].compactMap { $0 }.max() ?? now
-        guard !clockOverrun, latest <= VirtualTime.limit else { throw Self.clockError(at: location) }
+        // No array: this runs after every line.
+        let late = (speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
+        guard !clockOverrun, !late else { throw Self.clockError(at: location) }
     }
 
     static func clockError(at location: SourceLocation) -> ScriptError {
