@@ -79,8 +79,8 @@ public struct TextBuffer: Sendable {
     ///
     /// ```swift
     /// let buffer = try TextBuffer("ab")
-    /// try buffer.text(in: .start..<buffer.endPosition)                        // "ab"
-    /// try buffer.text(in: .start..<TextPosition(character: 2, utf16: 200))    // throws
+    /// let all = try buffer.text(in: .start..<buffer.endPosition)                          // "ab"
+    /// let outside = try? buffer.text(in: .start..<TextPosition(character: 2, utf16: 200)) // nil: TextRangeError
     /// ```
     /// - Throws: `TextRangeError` when either end lies outside the text (a negative offset,
     ///   one past `endPosition`, or character offsets in the wrong order); nothing is read.
