@@ -261,6 +261,17 @@ struct HostileInputTests {
         #expect(Engine.excerpt("e\u{301}" + String(repeating: "🇵🇱", count: 70)).count == 65)
     }
 
+    @Test("A long keys line streams its events: none are held in the engine until it ends")
+    func eventsStream() throws {
+        var session = try ReplaySession()
+        var events = EventCollector()
+        let script = "field f kind=text label=\"F\"\nfocus f\ndouble-tap\nkeys \"\(String(repeating: "hello world, ", count: 1_000))\"\n"
+        try session.feed(Array(script.utf8), into: &events)
+        #expect(events.events.count > 30_000)
+        // Held events would have grown the outbox (it keeps its capacity when drained).
+        #expect(session.engine.outbox.capacity == 0)
+    }
+
     @Test("A declared field opens no break iterator until it is edited or moved in")
     func idleFieldsAreCheap() throws {
         var session = try ReplaySession()
