@@ -135,23 +135,18 @@ public struct Engine: Sendable {
     }
 
     /// Runs `body` with `sink` live: `emit` hands each event to it at once.
-    private mutating func streaming<Result>(
-        to sink: inout some EventSink, _ body: (inout Engine) throws(ScriptError) -> Result
-    ) throws(ScriptError) -> Result {
+    private mutating func streaming<Result, Failure: Error>(
+        to sink: inout some EventSink, _ body: (inout Engine) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         for event in outbox { sink.receive(event) }
         outbox.removeAll()
-        var outcome: Swift.Result<Result, ScriptError>?
+        var outcome: Swift.Result<Result, Failure>?
         withoutActuallyEscaping({ (event: TimedEvent) in sink.receive(event) }) { forward in
             liveSink = forward
             defer { liveSink = nil }
-            do throws(ScriptError) { outcome = .success(try body(&self)) } catch { outcome = .failure(error) }
+            do throws(Failure) { outcome = .success(try body(&self)) } catch { outcome = .failure(error) }
         }
         return try outcome!.get()
-    }
-
-    private mutating func streaming(to sink: inout some EventSink, _ body: (inout Engine) -> Void) {
-        let run: (inout Engine) throws(ScriptError) -> Void = { body(&$0) }
-        do { try streaming(to: &sink, run) } catch { preconditionFailure("unreachable: the body does not throw") }
     }
 
     // MARK: - Dispatch
