@@ -39,6 +39,16 @@ if arguments.contains("--engine-setup") {
     print("engine setup: \((now() - start) * 1e3) µs per engine")
     exit(0)
 }
+if arguments.contains("--scale") {
+    // Only the scale rows of issue 11 (hostile sizes), with their targets (`--quick` shrinks them).
+    let scale = ScaleBenchmark(quick: quick).run()
+    if json {
+        printJSON(scale.rows, targets: scale.targets, machine: [("mode", quick ? "quick" : "full")])
+    } else {
+        printTable(scale.rows, targets: scale.targets, header: "# TypingEcho scale benchmarks (\(quick ? "quick" : "full") run)")
+    }
+    exit(0)
+}
 if let kernel = option("--profile") {
     SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 1_000_000, repeats: 1).profile(kernel)
     exit(0)
@@ -60,6 +70,9 @@ rows += throughput.rows
 progress("replay end to end")
 let replay = ReplayBenchmark(lineCounts: quick ? [10_000, 100_000] : [100_000, 1_000_000], repeats: quick ? 1 : 3).run()
 rows += replay.rows
+progress("scale")
+let scale = ScaleBenchmark(quick: quick).run()
+rows += scale.rows
 // MARK: - Targets (issue 7)
 
 @MainActor func value(_ name: String) -> Double { rows.first { $0.name == name }!.value }
@@ -87,6 +100,8 @@ let firstReplay = replay.results.first!, lastReplay = replay.results.last!
 let memoryRatio = lastReplay.peakKilobytes / firstReplay.peakKilobytes
 targets.append(Target(name: "replay peak memory at \(grouped(Double(lastReplay.lines))) vs \(grouped(Double(firstReplay.lines))) lines",
                       required: "≤ 1.2×", measured: "\(fixed(memoryRatio, 2))×", met: memoryRatio <= 1.2))
+
+targets += scale.targets
 
 // MARK: - Output
 

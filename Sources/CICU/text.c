@@ -60,12 +60,20 @@ void tecu_text_destroy(tecu_text *text) {
 
 int64_t tecu_text_length(const tecu_text *text) { return text_length(text); }
 
+// Every function that takes offsets checks them against the text: a bad range reads nothing
+// (and writes nothing) instead of reading outside the buffer.
+static inline bool valid_range(const tecu_text *text, int64_t start, int64_t end) {
+    return start >= 0 && start <= end && end <= text_length(text);
+}
+
 uint16_t tecu_text_unit(const tecu_text *text, int64_t index) {
+    if (index < 0 || index >= text_length(text)) return 0;
     return index < text->gap_start ? text->units[index]
                                    : text->units[index + (text->gap_end - text->gap_start)];
 }
 
 void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16_t *destination) {
+    if (!valid_range(text, start, end)) return;
     if (start < text->gap_start) {
         int64_t before = (end < text->gap_start ? end : text->gap_start) - start;
         memcpy(destination, text->units + start, (size_t)before * sizeof(uint16_t));
@@ -79,6 +87,7 @@ void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16
 }
 
 int64_t tecu_text_utf8(const tecu_text *text, int64_t start, int64_t end, uint8_t *destination) {
+    if (!valid_range(text, start, end)) return 0;
     uint8_t *out = destination;
     int64_t gap = text->gap_end - text->gap_start;
     for (int64_t index = start; index < end; index++) {
@@ -173,30 +182,41 @@ void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
 // Native indexes are logical UTF-16 offsets. The text is seen as two chunks, the units before
 // the gap and the units after it, so access is O(1) and nothing is copied.
 
+// A breaker may see the text from an `origin` on (stored in ut->a): native index i is the
+// text's offset origin + i. Re-segmenting after an edit starts at a boundary before it, and
+// without the window ICU would first back up to a safe point — through a whole run of
+// regional indicators, whose pairing depends on where the run starts — on every keystroke.
+
 static int64_t U_CALLCONV gap_native_length(UText *ut) {
-    return text_length((const tecu_text *)ut->context);
+    return text_length((const tecu_text *)ut->context) - ut->a;
 }
 
 static UBool U_CALLCONV gap_access(UText *ut, int64_t index, UBool forward) {
     const tecu_text *text = (const tecu_text *)ut->context;
-    int64_t length = text_length(text);
+    int64_t origin = ut->a;
+    int64_t length = text_length(text) - origin;
+    // The window's two chunks: the units before the gap and those after it, from the origin.
+    int64_t gap_start = text->gap_start > origin ? text->gap_start - origin : 0;
+    const uint16_t *before = text->units == NULL ? NULL : text->units + (gap_start > 0 ? origin : 0);
+    const uint16_t *after = text->units == NULL ? NULL
+        : text->units + text->gap_end + (origin > text->gap_start ? origin - text->gap_start : 0);
     if (index < 0) index = 0;
     if (index > length) index = length;
-    bool before = forward ? index < text->gap_start : index <= text->gap_start;
-    if (before && !(forward == false && index == 0 && text->gap_start == 0)) {
-        ut->chunkContents = text->units;
+    bool in_before = forward ? index < gap_start : index <= gap_start;
+    if (in_before && !(forward == false && index == 0 && gap_start == 0)) {
+        ut->chunkContents = before;
         ut->chunkNativeStart = 0;
-        ut->chunkNativeLimit = text->gap_start;
+        ut->chunkNativeLimit = gap_start;
     } else {
-        ut->chunkContents = text->units + text->gap_end;
-        ut->chunkNativeStart = text->gap_start;
+        ut->chunkContents = after;
+        ut->chunkNativeStart = gap_start;
         ut->chunkNativeLimit = length;
     }
     if (index < ut->chunkNativeStart || index > ut->chunkNativeLimit) {
         // Only reachable for an empty first chunk going backward from 0.
-        ut->chunkContents = text->units;
+        ut->chunkContents = before;
         ut->chunkNativeStart = 0;
-        ut->chunkNativeLimit = text->gap_start;
+        ut->chunkNativeLimit = gap_start;
     }
     ut->chunkLength = (int32_t)(ut->chunkNativeLimit - ut->chunkNativeStart);
     ut->nativeIndexingLimit = ut->chunkLength;
@@ -218,6 +238,7 @@ static UText *U_CALLCONV gap_clone(UText *dest, const UText *src, UBool deep, UE
     result->chunkNativeLimit = src->chunkNativeLimit;
     result->chunkOffset = src->chunkOffset;
     result->nativeIndexingLimit = src->nativeIndexingLimit;
+    result->a = src->a;
     return result;
 }
 
@@ -225,7 +246,7 @@ static int32_t U_CALLCONV gap_extract(UText *ut, int64_t start, int64_t limit, U
                                       int32_t capacity, UErrorCode *status) {
     if (U_FAILURE(*status)) return 0;
     const tecu_text *text = (const tecu_text *)ut->context;
-    int64_t length = text_length(text);
+    int64_t length = text_length(text) - ut->a;
     if (start > length) start = length;
     if (limit > length) limit = length;
     if (start < 0 || limit < start || capacity < 0 || (dest == NULL && capacity > 0)) {
@@ -234,7 +255,7 @@ static int32_t U_CALLCONV gap_extract(UText *ut, int64_t start, int64_t limit, U
     }
     int32_t needed = (int32_t)(limit - start);
     if (needed <= capacity) {
-        tecu_text_extract(text, start, limit, (uint16_t *)dest);
+        tecu_text_extract(text, start + ut->a, limit + ut->a, (uint16_t *)dest);
         if (needed < capacity) dest[needed] = 0;
         else *status = U_STRING_NOT_TERMINATED_WARNING;
     } else {
@@ -255,6 +276,8 @@ static const UTextFuncs gap_funcs = {
 struct tecu_breaker {
     UBreakIterator *iterator;
     UText *text;
+    tecu_text *attached;   // the gap buffer it walks, or NULL for contiguous units
+    int64_t origin;        // the offset in `attached` of the iterator's index 0 (see gap_access)
 };
 
 tecu_breaker *tecu_breaker_open(tecu_break_kind kind, const char *locale, int32_t *status) {
@@ -278,48 +301,79 @@ void tecu_breaker_close(tecu_breaker *breaker) {
     free(breaker);
 }
 
-void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status) {
+void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64_t origin, int32_t *status) {
     if (U_FAILURE(*status)) return;
+    if (origin < 0 || origin > text_length(text) || text_length(text) - origin > INT32_MAX) {
+        *status = U_INDEX_OUTOFBOUNDS_ERROR;
+        return;
+    }
     UText *ut = breaker->text;
     ut->context = text;
+    ut->a = origin;
     ut->chunkContents = text->units;
     ut->chunkNativeStart = 0;
     ut->chunkNativeLimit = 0;
     ut->chunkLength = 0;
     ut->chunkOffset = 0;
     ut->nativeIndexingLimit = 0;
+    breaker->attached = text;
+    breaker->origin = origin;
     ubrk_setUText(breaker->iterator, ut, (UErrorCode *)status);
+}
+
+void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status) {
+    tecu_breaker_attach_text_from(breaker, text, 0, status);
 }
 
 void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int64_t count,
                                int32_t *status) {
     if (U_FAILURE(*status)) return;
-    if (count > INT32_MAX) { *status = U_INDEX_OUTOFBOUNDS_ERROR; return; }
+    if (count < 0 || count > INT32_MAX) { *status = U_INDEX_OUTOFBOUNDS_ERROR; return; }
+    breaker->attached = NULL;
+    breaker->origin = 0;
     ubrk_setText(breaker->iterator, units, (int32_t)count, (UErrorCode *)status);
+}
+
+// An offset in the iterator's own coordinates, after re-attaching the whole text when it lies
+// before the window (the window is only an optimisation) or when it does not fit ICU's int32.
+static int32_t local_offset(tecu_breaker *breaker, int64_t offset) {
+    if (offset < breaker->origin && breaker->attached != NULL) {
+        int32_t status = 0;
+        tecu_breaker_attach_text(breaker, breaker->attached, &status);
+    }
+    int64_t local = offset - breaker->origin;
+    if (local < 0) local = 0;
+    if (local > INT32_MAX) local = INT32_MAX;
+    return (int32_t)local;
+}
+
+static int64_t global_offset(const tecu_breaker *breaker, int32_t result) {
+    return result == UBRK_DONE ? -1 : (int64_t)result + breaker->origin;
 }
 
 int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset) {
     // Walking forward from where the iterator stands (moving by character, counting) is a
     // plain ubrk_next, which skips following()'s re-seek of the text and its boundary cache.
-    int32_t result = ubrk_current(breaker->iterator) == offset ? ubrk_next(breaker->iterator)
-                                                               : ubrk_following(breaker->iterator, (int32_t)offset);
-    return result == UBRK_DONE ? -1 : result;
+    int32_t local = local_offset(breaker, offset);
+    int32_t result = ubrk_current(breaker->iterator) == local ? ubrk_next(breaker->iterator)
+                                                              : ubrk_following(breaker->iterator, local);
+    return global_offset(breaker, result);
 }
 
 int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset) {
     // Likewise backward: a plain ubrk_previous when the iterator stands at the offset.
-    int32_t result = ubrk_current(breaker->iterator) == offset ? ubrk_previous(breaker->iterator)
-                                                               : ubrk_preceding(breaker->iterator, (int32_t)offset);
-    return result == UBRK_DONE ? -1 : result;
+    int32_t local = local_offset(breaker, offset);
+    int32_t result = ubrk_current(breaker->iterator) == local ? ubrk_previous(breaker->iterator)
+                                                              : ubrk_preceding(breaker->iterator, local);
+    return global_offset(breaker, result);
 }
 
 int64_t tecu_breaker_next(tecu_breaker *breaker) {
-    int32_t result = ubrk_next(breaker->iterator);
-    return result == UBRK_DONE ? -1 : result;
+    return global_offset(breaker, ubrk_next(breaker->iterator));
 }
 
 bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset) {
-    return ubrk_isBoundary(breaker->iterator, (int32_t)offset);
+    return ubrk_isBoundary(breaker->iterator, local_offset(breaker, offset));
 }
 
 int32_t tecu_breaker_rule_status(const tecu_breaker *breaker) {
@@ -372,8 +426,10 @@ int64_t tecu_breaker_preceding_character(tecu_breaker *breaker, const tecu_text 
 int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
                                       int64_t *reached) {
     int64_t count = 0;
-    int64_t position = start;
     int64_t length = text_length(text);
+    if (start < 0) start = 0;
+    if (end > length) end = length;
+    int64_t position = start;
     int64_t gap = text->gap_end - text->gap_start;
     while (position < end) {
         // A unit below U+0300 followed by one (or by the end): one character, CR LF one.

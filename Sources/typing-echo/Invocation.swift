@@ -8,6 +8,7 @@ enum ExitCode: Int32 {
     case badScript = 65
     case unreadable = 66
     case unavailable = 69
+    /// Output could not be written (a full disk, a closed standard output): EX_IOERR.
     case ioError = 74
 }
 
@@ -55,7 +56,8 @@ enum Invocation {
     An unknown locale (--set locale=xx-YY or settings locale=…) is spoken in English, with a
     warning on stderr.
 
-    exit codes: 0 success, 1 an expectation failed, 64 usage error, 65 bad script, 66 input not readable
+    exit codes: 0 success, 1 an expectation failed, 64 usage error, 65 bad script, 66 input not readable,
+                74 output not writable (a closed pipe, as with | head, ends quietly)
     """
 
     /// Parses the arguments after the program name.

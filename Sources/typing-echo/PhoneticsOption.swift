@@ -5,7 +5,7 @@ import TypingEcho
 func loadPhonetics(_ path: String?) -> (PhoneticAlphabet?, ExitCode?) {
     guard let path else { return (nil, nil) }
     var bytes: [UInt8] = []
-    if let problem = readChunks(of: path, { bytes.append(contentsOf: $0) }) {
+    if let problem = readChunks(of: path, { bytes.append(contentsOf: $0); return true }) {
         printError("typing-echo: \(problem)")
         return (nil, .unreadable)
     }

@@ -153,4 +153,6 @@ struct CollectingSink: FlushingSink {
     var events: [TimedEvent] = []
     mutating func receive(_ event: TimedEvent) { events.append(event) }
     mutating func flush() {}
+    /// Nothing is written while collecting, so nothing can fail.
+    var failure: WriteFailure? { nil }
 }

@@ -11,6 +11,8 @@ import Darwin
 protocol FlushingSink: EventSink {
     /// Writes out whatever is buffered.
     mutating func flush()
+    /// The first write that failed; the run stops at the next chunk.
+    var failure: WriteFailure? { get }
 }
 
 /// Renders events to standard output as they arrive.
@@ -22,6 +24,7 @@ struct OutputSink: FlushingSink {
     mutating func receive(_ event: TimedEvent) {
         switch format {
         case .json:
+            guard output.failure == nil else { return }
             JSONLines.encode(event, into: &output.buffer)
             if output.buffer.count >= 1 << 16 { output.flush() }
         case .text:
@@ -30,12 +33,15 @@ struct OutputSink: FlushingSink {
     }
 
     mutating func flush() { output.flush() }
+
+    var failure: WriteFailure? { output.failure }
 }
 
 /// Discards events: `check` only reports expectations.
 struct DiscardSink: FlushingSink {
     mutating func receive(_ event: TimedEvent) {}
     mutating func flush() {}
+    var failure: WriteFailure? { nil }
 }
 
 /// Runs one script, sending events to `sink`; returns the exit code for it.
@@ -58,12 +64,17 @@ func run(script: String, overrides: [(key: String, value: String)], phonetics: P
             // What a chunk produced is written before the next one is read: output streams.
             sink.flush()
             warn()
+            return sink.failure == nil
         }
+        // Output that cannot be written ends the run: exit 74, or quietly for a closed pipe.
+        if let failure = sink.failure { return (failure.exitCode, session) }
         if let problem {
             printError("typing-echo: \(problem)")
             return (.unreadable, session)
         }
         try session.finish(into: &sink, failed: report)
+        sink.flush()
+        if let failure = sink.failure { return (failure.exitCode, session) }
     } catch let error as ScriptError {
         printError(error.formatted(file: name))
         return (.badScript, session)
@@ -75,8 +86,8 @@ func run(script: String, overrides: [(key: String, value: String)], phonetics: P
 }
 
 /// `typing-echo layouts [LOCALE]`: every layout's letters, or one layout in full.
-func printLayouts(_ locale: String?) -> ExitCode {
-    var output = Output(descriptor: 1)
+func printLayouts(_ locale: String?, stdoutClosed: WriteFailure?) -> ExitCode {
+    var output = Output(descriptor: 1, failure: stdoutClosed)
     if let locale {
         guard let layout = KeyboardLayout.named(locale) else {
             let known = KeyboardLayout.all.map(\.locale).joined(separator: ", ")
@@ -91,10 +102,19 @@ func printLayouts(_ locale: String?) -> ExitCode {
         output.write("typing-echo layouts LOCALE draws every layer, the alternates and the key frames.\n")
     }
     output.flush()
-    return .success
+    return output.failure?.exitCode ?? .success
 }
 
-func main() -> ExitCode {
+extension WriteFailure {
+    /// 74 (EX_IOERR) after writing its line to stderr; 0 for a reader that went away.
+    var exitCode: ExitCode {
+        guard let message else { return .success }
+        printError(message)
+        return .ioError
+    }
+}
+
+func main(stdoutClosed: WriteFailure?) -> ExitCode {
     if CommandLine.arguments.dropFirst().first == "render" { return RenderCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
     let invocation: Invocation
     do { invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst())) } catch {
@@ -103,32 +123,33 @@ func main() -> ExitCode {
     }
     switch invocation {
     case .help:
-        var output = Output(descriptor: 1)
+        var output = Output(descriptor: 1, failure: stdoutClosed)
         output.write(Invocation.usage + "\n")
         output.flush()
-        return .success
+        return output.failure?.exitCode ?? .success
     case .version:
-        var output = Output(descriptor: 1)
+        var output = Output(descriptor: 1, failure: stdoutClosed)
         output.write("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu))\n")
         output.flush()
-        return .success
+        return output.failure?.exitCode ?? .success
     case .replay(let script, let format, let overrides, let phonetics):
         let (alphabet, failure) = loadPhonetics(phonetics)
         if let failure { return failure }
-        let output = Output(descriptor: 1)
+        let output = Output(descriptor: 1, failure: stdoutClosed)
         var sink = OutputSink(output: output, format: format, transcript: Transcript(colour: output.wantsColour))
         let (code, _) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
         sink.output.flush()
+        if let failure = sink.failure, code != .ioError { return failure.exitCode }
         return code
     case .layouts(let locale):
-        return printLayouts(locale)
+        return printLayouts(locale, stdoutClosed: stdoutClosed)
     case .describe(let script, let format, let overrides):
-        return describe(script: script, format: format, overrides: overrides)
+        return describe(script: script, format: format, overrides: overrides, stdoutClosed: stdoutClosed)
     case .check(let scripts, let overrides, let phonetics):
         let (alphabet, failure) = loadPhonetics(phonetics)
         if let failure { return failure }
         var worst = ExitCode.success
-        var output = Output(descriptor: 1)
+        var output = Output(descriptor: 1, failure: stdoutClosed)
         for script in scripts {
             var sink = DiscardSink()
             let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
@@ -142,6 +163,8 @@ func main() -> ExitCode {
             output.flush()
             worst = ExitCode(rawValue: max(worst.rawValue, code.rawValue))!
         }
+        // A closed pipe keeps the verdict; any other write failure is 74.
+        if let failure = output.failure, failure != .readerGone { return failure.exitCode }
         return worst
     }
 }
@@ -162,6 +185,7 @@ func reportPeakMemory() {
     }
 }
 
-let code = main()
+let stdoutClosed = prepareStandardOutput()
+let code = main(stdoutClosed: stdoutClosed)
 reportPeakMemory()
 exit(code.rawValue)

@@ -13,6 +13,8 @@ struct Tool {
         var status: Int32
         var output: String
         var error: String
+        /// Whether a signal ended the process (then `status` is the signal's number).
+        var signalled = false
     }
 
     static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
@@ -32,7 +34,8 @@ struct Tool {
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self),
+                      signalled: process.terminationReason == .uncaughtSignal)
     }
 
     /// Writes a script to a temporary file and returns its path.

@@ -22,7 +22,7 @@ private func randomEdits(seed: UInt64, pieces: [String], checkCaret: Bool) throw
         }
         #expect(buffer.characterCount == buffer.string.count, "seed \(seed)")
         if checkCaret {
-            let before = buffer.text(in: .start..<buffer.insertionPoint)
+            let before = try buffer.text(in: .start..<buffer.insertionPoint)
             #expect(buffer.insertionPoint.character == before.count, "seed \(seed)")
         }
     }

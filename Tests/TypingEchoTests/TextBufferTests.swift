@@ -49,7 +49,7 @@ struct TextBufferTests {
         for character in "Hi there, you." {
             let before = buffer.insertionPoint
             buffer.insert(String(character))
-            if let word = buffer.word(endingAt: before) { words.append(word) }
+            if let word = try buffer.word(endingAt: before) { words.append(word) }
         }
         #expect(words == ["Hi", "there", "you"])
     }
@@ -142,7 +142,7 @@ struct TextBufferTests {
             ("insert", { $0.insert("x") }), ("insert mark", { $0.insert("\u{301}") }), ("backspace", { $0.deleteBackward() }),
             ("move back", { _ = $0.moveCharacter(.backward) }), ("word back", { _ = $0.moveWord(.backward) }),
             ("delete", { $0.deleteForward() }), ("word forward", { _ = $0.moveWord(.forward) }),
-            ("move forward", { _ = $0.moveCharacter(.forward) }), ("word echo", { _ = $0.word(endingAt: $0.insertionPoint) }),
+            ("move forward", { _ = $0.moveCharacter(.forward) }), ("word echo", { _ = try? $0.word(endingAt: $0.insertionPoint) }),
             ("home", { $0.move(toEnd: false) }), ("insert at start", { $0.insert("ab") }), ("replace all", { $0.replaceAll(with: "z") }),
         ]
         for (name, step) in steps {

@@ -44,14 +44,16 @@ void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
                        const uint16_t *units, int64_t count, int32_t *status);
 
 /// Copies the units in [start, end) to `destination`, which holds at least end - start units.
+/// A range outside the text (negative, reversed, past the end) copies nothing.
 void tecu_text_extract(const tecu_text *text, int64_t start, int64_t end, uint16_t *destination);
 
 /// Writes the units in [start, end) as UTF-8 to `destination`, which holds at least
 /// 3 * (end - start) bytes; unpaired surrogates become U+FFFD. Returns the bytes written.
-/// Reads the gap buffer in place, so no scratch copy of the text is left behind.
+/// Reads the gap buffer in place, so no scratch copy of the text is left behind. A range
+/// outside the text writes nothing and returns 0.
 int64_t tecu_text_utf8(const tecu_text *text, int64_t start, int64_t end, uint8_t *destination);
 
-/// The code unit at `index` (0 <= index < length).
+/// The code unit at `index` (0 <= index < length); 0 for an index outside the text.
 uint16_t tecu_text_unit(const tecu_text *text, int64_t index);
 
 /// Overwrites the whole storage, gap included, with zeros and empties the text.
@@ -78,6 +80,14 @@ void tecu_breaker_close(tecu_breaker *breaker);
 
 /// Points the iterator at `text`. Call again after every edit of `text`: O(1).
 void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status);
+
+/// Points the iterator at `text` from `origin` (a boundary) on, as if the text began there:
+/// offsets in and out stay the text's own, and ICU never looks before `origin` (a query before
+/// it re-attaches the whole text). Boundaries after a boundary do not depend on the text
+/// before it, so the answers are the same; re-segmenting after an edit then costs the edit's
+/// neighbourhood, not ICU's walk back to a safe point (a whole run of regional indicators).
+/// Sets U_INDEX_OUTOFBOUNDS_ERROR when `origin` is outside the text.
+void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64_t origin, int32_t *status);
 
 /// Points the iterator at a contiguous UTF-16 string that outlives its use.
 void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int64_t count,

@@ -42,11 +42,15 @@ public enum Lint {
     public static let traitLimit = 4
 
     /// The findings for a screen in reading order: per element, then the screen as a whole.
+    /// - Complexity: O(n) in the elements.
     public static func findings(for elements: [Element]) -> [LintFinding] {
         let visible = elements.filter { !$0.isHidden }
+        // The first text field with each id, as a scan in reading order would find it.
+        var fields: [String: Element] = [:]
+        for element in elements where element.field != nil && fields[element.id] == nil { fields[element.id] = element }
         var findings: [LintFinding] = []
         for element in elements {
-            for (rule, message) in check(element, among: elements) {
+            for (rule, message) in check(element, fields: fields) {
                 findings.append(LintFinding(rule: rule, element: element.id, message: message))
             }
         }
@@ -76,11 +80,11 @@ public enum Lint {
     }
 
     /// The findings for one element, which may refer to the others (labels).
-    static func check(_ element: Element, among elements: [Element]) -> [(LintRule, String)] {
+    static func check(_ element: Element, fields: [String: Element]) -> [(LintRule, String)] {
         var found: [(LintRule, String)] = []
         let traits = element.traits
         if let target = element.labelFor {
-            if let field = elements.first(where: { $0.id == target && $0.field != nil }) {
+            if let field = fields[target] {
                 if !element.isHidden, normalised(element.label) == normalised(field.label) {
                     found.append((.duplicatedLabel, "the visible label '\(element.label)' is read again as the label of field '\(field.id)'; hide it (hidden) and let labels= merge its frame into the field's"))
                 }

@@ -28,9 +28,15 @@ public struct PlatformEquivalents: Sendable, Hashable {
     }
 
     /// The equivalents of an element on a screen (`screen` resolves `labels=` relations).
+    /// - Complexity: O(n) in the screen's elements (`ScreenDescription` resolves every
+    ///   element's labels in one pass instead).
     public init(_ element: Element, on screen: [Element] = []) {
+        self.init(element, labelledBy: screen.filter { $0.labelFor == element.id }.map(\.id))
+    }
+
+    /// The equivalents of an element named by the labels with these ids, in reading order.
+    init(_ element: Element, labelledBy: [String]) {
         let traits = element.traits
-        let labelledBy = screen.filter { $0.labelFor == element.id }.map(\.id)
         var ariaList: [Attribute] = [], androidList: [Attribute] = [], flutter: [String] = []
         func aria(_ name: String, _ value: String) { ariaList.append(Attribute(name: name, value: value)) }
         func android(_ name: String, _ value: String) { androidList.append(Attribute(name: name, value: value)) }

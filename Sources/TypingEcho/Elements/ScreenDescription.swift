@@ -30,16 +30,21 @@ public struct ScreenDescription: Sendable {
     public var screenFindings: [LintFinding]
 
     /// Describes the engine's elements as they are now, in its locale.
+    /// - Complexity: O(n) in the elements (labels and findings are grouped by id first).
     public init(_ engine: Engine) {
         let announcer = engine.announcer
         let findings = Lint.findings(for: engine)
+        var findingsByID: [String: [LintFinding]] = [:]
+        for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
+        var labelsByTarget: [String: [String]] = [:]
+        for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
         items = engine.elements.map { element in
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
                         announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
                         hint: announcer.hint(for: element),
-                        findings: findings.filter { $0.element == element.id },
-                        equivalents: PlatformEquivalents(element, on: engine.elements))
+                        findings: findingsByID[element.id] ?? [],
+                        equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []))
         }
         screenFindings = findings.filter { $0.element == nil }
     }

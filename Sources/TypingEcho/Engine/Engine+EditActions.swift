@@ -60,7 +60,7 @@ extension Engine {
                 refuse(phrasebook.string("edit.nothing-selected"))
                 return
             }
-            clipboard = elements[position].field!.buffer.text(in: selection)
+            clipboard = elements[position].field!.buffer.unvalidatedText(in: selection)
             if action == .cut, let edit = update(position, { $0.buffer.deleteBackward() }) {
                 emitEdit(edit, in: position)
                 emitCursor(position)

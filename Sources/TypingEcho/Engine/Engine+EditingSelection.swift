@@ -26,7 +26,7 @@ extension Engine {
         let field = elements[position].field!
         let text = field.isSecure
             ? phrasebook.count("characters", change.range.upperBound.character - change.range.lowerBound.character)
-            : phrasebook.spokenUnit(field.buffer.text(in: change.range), capitals: settings.capitals).text
+            : phrasebook.spokenUnit(field.buffer.unvalidatedText(in: change.range), capitals: settings.capitals).text
         say(phrasebook.string(change.grew ? "edit.selected" : "edit.unselected").replacingPlaceholder(with: text), role: .cursor)
     }
 }

@@ -21,12 +21,21 @@ extension Engine {
     /// The index of an element `focus` may move to: it exists and is not hidden.
     func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
         guard let target = index[id.value] else {
-            throw ScriptError("no element or field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
+            throw ScriptError("no element or field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard !elements[target].isHidden else {
             throw ScriptError("'\(id.value)' is hidden from the screen reader and cannot be focused", at: id.location)
         }
         return target
+    }
+
+    /// An id as an error message quotes it: at most 64 characters, then "…" (a megabyte-long
+    /// unknown id is not echoed whole to stderr).
+    static func excerpt(_ id: String) -> String {
+        var end = id.startIndex
+        var count = 0
+        while end < id.endIndex && count < 64 { id.formIndex(after: &end); count += 1 }
+        return end == id.endIndex ? id : id[..<end] + "…"
     }
 
     /// The next element in reading order that the screen reader can reach, one `step` away.
@@ -40,7 +49,7 @@ extension Engine {
     }
 
     /// Where touching focuses an element: its frame, joined with the frames of the visible
-    /// labels that name it (`labels=`), hidden or not.
+    /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
     func hitFrame(of position: Int) -> Frame? {
         let element = elements[position]
         let labels = elements.filter { $0.labelFor == element.id }.compactMap(\.frame)
@@ -50,16 +59,13 @@ extension Engine {
     /// The element a finger at a point focuses: the one with the smallest hit frame containing
     /// it (the first on ties), hidden ones skipped. A point inside the focused element's frame
     /// when it allows direct interaction goes to the app: nil.
-    func element(atX x: Double, y: Double) -> Int? {
+    /// - Complexity: O(n) the first time after the screen changed (the hit index is built),
+    ///   then O(frames near the point); see `ScreenHitIndex`.
+    mutating func element(atX x: Double, y: Double) -> Int? {
         if let focused = focusedElement, focused.traits.contains(.allowsDirectInteraction),
            focused.frame?.contains(x: x, y: y) == true { return nil }
-        var best: (index: Int, area: Double)?
-        for index in elements.indices where !elements[index].isHidden {
-            guard let frame = hitFrame(of: index), frame.contains(x: x, y: y) else { continue }
-            let area = frame.width * frame.height
-            if best == nil || area < best!.area { best = (index, area) }
-        }
-        return best?.index
+        if hitIndex == nil { hitIndex = ScreenHitIndex(elements) }
+        return hitIndex!.element(atX: x, y: y)
     }
 
     /// Whether gestures go to the app instead of the screen reader: the focused element allows
@@ -96,7 +102,7 @@ extension Engine {
     /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
     mutating func setError(_ id: Located<String>, _ message: String) throws(ScriptError) {
         guard let position = index[id.value] else {
-            throw ScriptError("no field with id '\(id.value)'\(suggestion(for: id.value))", at: id.location)
+            throw ScriptError("no field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard elements[position].field != nil else {
             throw ScriptError("'\(id.value)' is not a text field; errors belong to fields", at: id.location)

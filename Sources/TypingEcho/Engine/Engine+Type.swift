@@ -175,8 +175,8 @@ extension Engine {
         speech.cancelPending()
         try handle(gesture, at: location)
         switch timing {
-        case .cadence: advance(to: now + settings.cadence)
-        case .lasting(let duration): advance(to: now + duration)
+        case .cadence: try advance(by: settings.cadence, at: location)
+        case .lasting(let duration): try advance(by: duration, at: location)
         case .instant, .at, .enterAt: break
         }
     }

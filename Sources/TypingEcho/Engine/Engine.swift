@@ -15,8 +15,10 @@ public struct Engine: Sendable {
     public internal(set) var settings: Settings
     /// Settings given on the command line, which win over the script's.
     private let overrides: [(key: String, value: String)]
-    /// The current time.
+    /// The current time; never past `VirtualTime.limit`.
     public private(set) var now = VirtualTime.zero
+    /// Whether something asked the clock to pass `VirtualTime.limit` (the line fails).
+    private var clockOverrun = false
     /// Elements in reading order.
     public internal(set) var elements: [Element] = []
     var index: [String: Int] = [:]
@@ -33,7 +35,12 @@ public struct Engine: Sendable {
     var phrasebook: Phrasebook
     var speech = SpeechChannel()
     var expectations = ExpectationLog()
+    /// Events emitted while no sink is live (outside `run` and `finish`), sent with the next.
     var outbox: [TimedEvent] = []
+    /// The sink of the `run` or `finish` in progress: events go straight to it as they happen,
+    /// so a long command (a 10 MB `keys` line) holds none of them. Always nil outside those
+    /// calls, so copies of an engine never carry one; hence `nonisolated(unsafe)`.
+    private nonisolated(unsafe) var liveSink: ((TimedEvent) -> Void)?
     /// A user's own phonetic alphabet, kept across locale changes.
     var customPhonetics: PhoneticAlphabet?
     /// Warnings not yet taken by `takeWarnings()`.
@@ -41,6 +48,8 @@ public struct Engine: Sendable {
     var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
     /// Value updates already spoken (see `Engine+Screen`).
     var screen = ScreenState()
+    /// Where touches land, built on the first touch after a declaration changed the screen.
+    var hitIndex: ScreenHitIndex?
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
@@ -64,33 +73,80 @@ public struct Engine: Sendable {
     public func element(_ id: String) -> Element? { index[id].map { elements[$0] } }
 
     /// Runs one script line: advances the clock to its `@S` time if it has one, performs the
-    /// command, and sends every event up to now to `sink`.
+    /// command, and sends its events to `sink` as they happen (during the command, not when it
+    /// ends, so a long `keys` line holds none of them).
     /// - Returns: A failed expectation, if the line was an `expect` that did not hold.
     /// - Throws: `ScriptError` for a command that cannot be performed here (an unknown id,
-    ///   typing with no field being edited, time going backwards).
+    ///   typing with no field being edited, time going backwards, a clock that would pass
+    ///   1,000,000,000 s).
     @discardableResult
     public mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
-        defer { drain(into: &sink) }
+        try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(line) }
+    }
+
+    private mutating func perform(_ line: ScriptLine) throws(ScriptError) -> ExpectationFailure? {
         if let at = line.at {
-            let target = VirtualTime(milliseconds: Int64((at * 1000).rounded()))
-            guard target >= now else {
-                throw ScriptError("@\(VirtualTime(milliseconds: target.milliseconds)) is before the current time \(now)", at: line.location)
+            guard let target = VirtualTime(checkedSeconds: at) else {
+                throw ScriptError("@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
             }
-            advance(to: target)
+            guard target >= now else {
+                throw ScriptError("@\(target) is before the current time \(now)", at: line.location)
+            }
+            try advance(to: target, at: line.location)
         }
-        return try perform(line.command, at: line.location)
+        let failure = try perform(line.command, at: line.location)
+        try checkClock(at: line.location)
+        return failure
+    }
+
+    /// Moves the clock to `time`, or fails at `location` when that is past `VirtualTime.limit`.
+    mutating func advance(to time: VirtualTime, at location: SourceLocation) throws(ScriptError) {
+        guard time <= VirtualTime.limit else { throw Self.clockError(at: location) }
+        advance(to: time)
+        try checkClock(at: location)
+    }
+
+    /// Moves the clock on by `duration`, or fails at `location` when that passes the limit.
+    mutating func advance(by duration: VirtualDuration, at location: SourceLocation) throws(ScriptError) {
+        try advance(to: now + duration, at: location)
+    }
+
+    /// Fails at `location` when the clock reached its limit or something is scheduled past it
+    /// (speech that would end, a hint or a phonetic word that would start after 1,000,000,000 s).
+    func checkClock(at location: SourceLocation) throws(ScriptError) {
+        // No array: this runs after every line.
+        let late = (speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
+        guard !clockOverrun, !late else { throw Self.clockError(at: location) }
+    }
+
+    static func clockError(at location: SourceLocation) -> ScriptError {
+        ScriptError("this would take the session's clock past 1,000,000,000 seconds, where it stops", at: location)
     }
 
     /// Lets virtual time run until nothing more is pending (queued speech ends, hints are said)
     /// and sends those events to `sink`. Call once at the end of a session.
     public mutating func finish(into sink: inout some EventSink) {
-        while let next = [speech.nextDue, keyboard.restDue].compactMap({ $0 }).min() { advance(to: next) }
-        drain(into: &sink)
+        streaming(to: &sink) { engine in
+            // Nothing past the clock's limit is run (a line that scheduled it failed already).
+            while let next = [engine.speech.nextDue, engine.keyboard.restDue].compactMap({ $0 }).min(), next <= VirtualTime.limit {
+                engine.advance(to: next)
+            }
+        }
     }
 
-    private mutating func drain(into sink: inout some EventSink) {
+    /// Runs `body` with `sink` live: `emit` hands each event to it at once.
+    private mutating func streaming<Result, Failure: Error>(
+        to sink: inout some EventSink, _ body: (inout Engine) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
         for event in outbox { sink.receive(event) }
-        outbox.removeAll(keepingCapacity: true)
+        outbox.removeAll()
+        var outcome: Swift.Result<Result, Failure>?
+        withoutActuallyEscaping({ (event: TimedEvent) in sink.receive(event) }) { forward in
+            liveSink = forward
+            defer { liveSink = nil }
+            do throws(Failure) { outcome = .success(try body(&self)) } catch { outcome = .failure(error) }
+        }
+        return try outcome!.get()
     }
 
     // MARK: - Dispatch
@@ -133,7 +189,10 @@ public struct Engine: Sendable {
         case .key(let key):
             try press(key, at: location)
         case .wait(let seconds):
-            advance(to: now + VirtualDuration(seconds: seconds))
+            guard let duration = VirtualDuration(checkedSeconds: seconds), duration.milliseconds >= 0 else {
+                throw ScriptError("wait accepts at most 1,000,000,000 seconds (the clock stops there)", at: location)
+            }
+            try advance(by: duration, at: location)
         case .expect(let expectation):
             return check(expectation, at: location)
         case .touch, .slide, .lift, .splitTap, .hold:
@@ -167,14 +226,17 @@ public struct Engine: Sendable {
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
         if let field = element.field, field.isSecure, !field.buffer.isEmpty { secureInputSeen = true }
         if let existing = index[element.id] {
-            // A new declaration of an id replaces the element in place (a screen update).
+            // A new declaration of an id replaces the element in place (a screen update). The
+            // hit index stays when nothing touches land on changed (a slider's new value).
             let old = elements[existing]
+            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor { hitIndex = nil }
             elements[existing] = element
             noticeUpdate(from: old, to: element, at: existing)
             return
         }
         guard !element.id.isEmpty else { throw ScriptError("an element needs an id", at: location) }
         index[element.id] = elements.count
+        if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
         elements.append(element)
     }
 
@@ -185,7 +247,11 @@ public struct Engine: Sendable {
     // MARK: - Time and output
 
     /// Moves the clock forward, performing everything scheduled up to and including `time`.
-    mutating func advance(to time: VirtualTime) {
+    /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
+    /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
+    mutating func advance(to requested: VirtualTime) {
+        if requested > VirtualTime.limit { clockOverrun = true }
+        let time = Swift.min(requested, VirtualTime.limit)
         while true {
             if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
                 now = Swift.max(now, rest)
@@ -207,7 +273,8 @@ public struct Engine: Sendable {
     /// Sends an event at the current time.
     mutating func emit(_ event: Event) {
         expectations.record(event)
-        outbox.append(TimedEvent(time: now, event: event))
+        let timed = TimedEvent(time: now, event: event)
+        if let liveSink { liveSink(timed) } else { outbox.append(timed) }
     }
 
     /// Speaks now: an interrupting utterance cuts everything being said or queued.

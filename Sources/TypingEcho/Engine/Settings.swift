@@ -161,9 +161,15 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension Array where Element == String {
     /// The element nearest to `word` by edit distance, if it is close enough to be a typo.
+    /// Names whose length differs by more than the allowed distance are skipped before any
+    /// distance is computed, and words longer than 64 characters get no suggestion: a
+    /// `focus` of a megabyte-long id among 100,000 elements costs O(n), not O(n × length²).
     func closest(to word: String) -> String? {
-        let scored = map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= Swift.max(1, word.count / 3) else { return nil }
+        let length = word.count
+        guard length <= 64 else { return nil }
+        let allowed = Swift.max(1, length / 3)
+        let scored = lazy.filter { abs($0.count - length) <= allowed }.map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
+        guard let (best, distance) = scored, distance <= allowed else { return nil }
         return best
     }
 }

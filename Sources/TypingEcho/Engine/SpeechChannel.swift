@@ -63,6 +63,9 @@ struct SpeechChannel: Sendable {
     /// The time of the next scheduled thing, if any.
     var nextDue: VirtualTime? { due.first?.time }
 
+    /// The time of the last scheduled thing, if any.
+    var lastDue: VirtualTime? { due.last?.time }
+
     /// Removes and returns the first thing due at or before `time`.
     mutating func popDue(through time: VirtualTime) -> Due? {
         guard let first = due.first, first.time <= time else { return nil }

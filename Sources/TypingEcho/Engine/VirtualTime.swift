@@ -14,7 +14,22 @@ public struct VirtualDuration: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// Creates a duration from seconds, rounding to the millisecond.
-    public init(seconds: Double) { milliseconds = Int64((seconds * 1000).rounded()) }
+    ///
+    /// `seconds` must be finite and within ±`VirtualTime.limitSeconds`: the clock never goes
+    /// further, and a larger value would not fit in milliseconds. Script numbers are checked
+    /// before they get here (`wait` and `@S` are script errors beyond the limit); anything else
+    /// is a programming error, stopped with this message rather than a conversion trap.
+    public init(seconds: Double) {
+        precondition(seconds.isFinite && seconds.magnitude <= VirtualTime.limitSeconds,
+                     "VirtualDuration(seconds:): \(seconds) is not a finite number of seconds within ±1,000,000,000")
+        milliseconds = Int64((seconds * 1000).rounded())
+    }
+
+    /// A duration from seconds if it is finite and within ±`VirtualTime.limitSeconds`.
+    public init?(checkedSeconds seconds: Double) {
+        guard seconds.isFinite, seconds.magnitude <= VirtualTime.limitSeconds else { return nil }
+        milliseconds = Int64((seconds * 1000).rounded())
+    }
 
     /// No time.
     public static let zero = VirtualDuration(milliseconds: 0)
@@ -37,17 +52,33 @@ public struct VirtualTime: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Time 0, when every script starts.
     public static let zero = VirtualTime(milliseconds: 0)
 
+    /// The latest time a session's clock can reach, in seconds (SPEC §6.4): `wait` and `@S`
+    /// accept at most this, and a command that would take the clock past it is a script error.
+    public static let limitSeconds: Double = 1_000_000_000
+
+    /// The latest time a session's clock can reach: 1,000,000,000 s.
+    public static let limit = VirtualTime(milliseconds: 1_000_000_000_000)
+
+    /// A time from seconds since 0 if it is finite, not negative and at most `limit`.
+    public init?(checkedSeconds seconds: Double) {
+        guard seconds.isFinite, seconds >= 0, seconds <= Self.limitSeconds else { return nil }
+        milliseconds = Int64((seconds * 1000).rounded())
+    }
+
     /// Orders by time.
     public static func < (lhs: VirtualTime, rhs: VirtualTime) -> Bool { lhs.milliseconds < rhs.milliseconds }
 
-    /// The time a duration later.
+    /// The time a duration later; saturates at the ends of `Int64` instead of trapping (the
+    /// engine refuses anything past `limit` long before that).
     public static func + (lhs: VirtualTime, rhs: VirtualDuration) -> VirtualTime {
-        VirtualTime(milliseconds: lhs.milliseconds + rhs.milliseconds)
+        let (sum, overflow) = lhs.milliseconds.addingReportingOverflow(rhs.milliseconds)
+        return VirtualTime(milliseconds: overflow ? (rhs.milliseconds > 0 ? .max : .min) : sum)
     }
 
-    /// The duration between two times.
+    /// The duration between two times; saturates instead of trapping.
     public static func - (lhs: VirtualTime, rhs: VirtualTime) -> VirtualDuration {
-        VirtualDuration(milliseconds: lhs.milliseconds - rhs.milliseconds)
+        let (difference, overflow) = lhs.milliseconds.subtractingReportingOverflow(rhs.milliseconds)
+        return VirtualDuration(milliseconds: overflow ? (rhs.milliseconds < 0 ? .max : .min) : difference)
     }
 
     /// Seconds with three decimals, as in SPEC §4: `12.345`.

@@ -78,6 +78,8 @@ enum ScriptValues {
         for name in names {
             let candidate = Array(name.unicodeScalars)
             let limit = max(1, min(3, candidate.count / 3))
+            // The distance is at least the difference in length: a long word is not compared.
+            guard abs(typed.count - candidate.count) <= limit else { continue }
             let distance = editDistance(typed, candidate)
             if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
         }

@@ -94,8 +94,8 @@ extension TextBuffer {
             passed = Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text, Int64(here), Int64(target), &reached))
             target = Int(reached)
         } else {
-            target = characterBoundary(atOrBefore: target)
-            passed = countCharacters(in: target..<here)
+            target = characterBoundary(atOrBefore: target, in: storage)
+            passed = countCharacters(in: target..<here, of: storage)
         }
         insertionPoint = TextPosition(character: from.character + (direction == .forward ? passed : -passed), utf16: target)
         let span = min(here, target)..<max(here, target)
@@ -152,7 +152,7 @@ extension TextBuffer {
         var lineEnd = target
         while lineEnd < length && !isBreak(lineEnd) { lineEnd += 1 }
         let span = min(here, target)..<max(here, target)
-        let passed = countCharacters(in: span)
+        let passed = countCharacters(in: span, of: storage)
         let from = insertionPoint
         insertionPoint = TextPosition(character: from.character + (direction == .forward ? passed : -passed), utf16: target)
         return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: target..<lineEnd)
@@ -165,9 +165,11 @@ extension TextBuffer {
     /// before it is a word and the segment starting there is not. In ASCII text the answer
     /// comes from the code units around `position` without the word iterator (see
     /// `asciiWordEnding(at:)`).
+    /// - Throws: `TextRangeError` for a position outside the text.
     /// - Complexity: O(w): w the word's length.
-    public mutating func word(endingAt position: TextPosition) -> String? {
-        word(endingAt: position, shortcuts: true)
+    public mutating func word(endingAt position: TextPosition) throws(TextRangeError) -> String? {
+        try validate(position)
+        return word(endingAt: position, shortcuts: true)
     }
 
     /// `word(endingAt:)`, optionally without the ASCII shortcut (the tests compare the two).

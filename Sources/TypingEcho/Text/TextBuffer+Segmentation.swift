@@ -93,17 +93,17 @@ extension TextBuffer {
     /// U+0300 one each (CR LF one), ICU's character iterator for the rest.
     /// - Complexity: O(range).
     ///
-    /// Callers have made the storage unique already and may hold a reference to it, so this
-    /// must not call `uniqueStorage()`: the extra reference would force a copy of the whole text.
-    func countCharacters(in range: Range<Int>) -> Int {
+    /// It drives the character iterator, so it takes the `UniqueStorage` its caller got from
+    /// `uniqueStorage()` (calling that again here would see the caller's reference and copy).
+    func countCharacters(in range: Range<Int>, of storage: UniqueStorage) -> Int {
         Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text,
                                           Int64(range.lowerBound), Int64(range.upperBound), nil))
     }
 
     /// `offset` if it is a character boundary, else the boundary before it. Two units below
     /// U+0300 that are not CR LF always have one between them, so ICU is asked only beside
-    /// other text. Must not call `uniqueStorage()`, as `countCharacters(in:)`.
-    func characterBoundary(atOrBefore offset: Int) -> Int {
+    /// other text. Takes the caller's `UniqueStorage`, as `countCharacters(in:of:)`.
+    func characterBoundary(atOrBefore offset: Int, in storage: UniqueStorage) -> Int {
         guard offset > 0, offset < storage.utf16Count else { return offset }
         let before = storage.unit(at: offset - 1), after = storage.unit(at: offset)
         if before < 0x300 && after < 0x300 && !(before == 0x0D && after == 0x0A) { return offset }
@@ -143,7 +143,7 @@ extension TextBuffer {
             lastBoundaries = units.isEmpty ? nil : (lower + units.count, lower + units.count - 1)
             return settle(TextPosition(character: range.lowerBound.character + units.count, utf16: lower + units.count))
         }
-        let anchor = lower == 0 ? 0 : boundary(before: lower)
+        let anchor = lower == 0 ? 0 : boundary(before: lower, in: storage)
         let anchorCharacter = lower == 0 ? 0 : range.lowerBound.character - 1
         lastBoundaries = nil
         // Old boundaries in (anchor, upper]: `lower` itself (anchor is the one before it) and
@@ -169,7 +169,8 @@ extension TextBuffer {
             }
             // Old boundaries from `upper` (after the anchor) up to the window past the edit;
             // `oldBase` more lie between the anchor and the first of them.
-            var iterator = storage.characterIterator()
+            // Seen from the anchor on: boundaries after it do not depend on the text before it.
+            var iterator = storage.characterIterator(from: anchor)
             old.removeAll(keepingCapacity: true)
             if upper > anchor { old.append(upper) }
             var position = upper
@@ -180,7 +181,7 @@ extension TextBuffer {
                 position = next
             }
             storage.replace(lower..<upper, with: units)
-            iterator = storage.characterIterator()
+            iterator = storage.characterIterator(from: anchor)
 
             var newBoundaries = 0
             var oldIndex = 0
@@ -215,9 +216,9 @@ extension TextBuffer {
             }
         }
         // The edit changed boundaries further than the long window: recount everything.
-        characterCount = countCharacters(in: 0..<storage.utf16Count)
+        characterCount = countCharacters(in: 0..<storage.utf16Count, of: storage)
         let caretUTF16 = caret?.utf16 ?? storage.utf16Count
-        return settle(TextPosition(character: countCharacters(in: 0..<caretUTF16), utf16: caretUTF16))
+        return settle(TextPosition(character: countCharacters(in: 0..<caretUTF16, of: storage), utf16: caretUTF16))
     }
 
     /// Whether replacing `range` with `units` leaves every boundary outside the edit as it was
@@ -225,7 +226,7 @@ extension TextBuffer {
     /// below U+0300, no inserted unit is CR or LF, the neighbour before is not CR and the one
     /// after is not LF. Below U+0300 the only grapheme rule that joins is CR × LF, and a unit
     /// there ends any run of regional indicators or emoji joiners that could reach past it.
-    static func joinsNothing(_ storage: TextStorage, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
+    static func joinsNothing(_ storage: UniqueStorage, _ range: Range<Int>, _ units: UnsafeBufferPointer<UInt16>) -> Bool {
         for unit in units where unit >= 0x300 || unit == 0x0D || unit == 0x0A { return false }
         if range.lowerBound > 0 {
             let before = storage.unit(at: range.lowerBound - 1)
@@ -240,8 +241,8 @@ extension TextBuffer {
 
     /// The character boundary before `offset` (a boundary): from the last edit when it left
     /// one there, else without ICU below U+0300, else from ICU. Callers have made the storage
-    /// unique.
-    func boundary(before offset: Int) -> Int {
+    /// unique and pass it.
+    func boundary(before offset: Int, in storage: UniqueStorage) -> Int {
         if let lastBoundaries, lastBoundaries.boundary == offset { return lastBoundaries.previous }
         return Int(tecu_breaker_preceding_character(storage.characterIterator(), storage.text, Int64(offset)))
     }

@@ -75,7 +75,7 @@ extension TextBuffer {
         var lineStart = end
         while lineStart > 0 && storage.unit(at: lineStart - 1) != 0x0A { lineStart -= 1 }
         guard lineStart < end else { return nil }
-        let characters = countCharacters(in: lineStart..<end)
+        let characters = countCharacters(in: lineStart..<end, of: uniqueStorage())
         selection = TextPosition(character: insertionPoint.character - characters, utf16: lineStart)..<insertionPoint
         return deleteBackward()
     }
@@ -96,7 +96,7 @@ extension TextBuffer {
     /// (dictionary languages write words without spaces: "สวัสดีครับ " ends two words).
     /// - Complexity: O(w): w the length of the words returned.
     public mutating func words(endingAt position: TextPosition) -> [String] {
-        guard let last = word(endingAt: position) else { return [] }
+        guard let last = word(endingAt: position, shortcuts: true) else { return [] }
         var start = position.utf16 - last.utf16.count
         // A space or ASCII punctuation before the word separates it from any word before.
         if start == 0 { return [last] }

@@ -75,8 +75,44 @@ public struct TextBuffer: Sendable {
         selection.map { $0.upperBound.character - $0.lowerBound.character } ?? 0
     }
 
-    /// The text between two positions. - Complexity: O(length of the range).
-    public func text(in range: Range<TextPosition>) -> String {
+    /// The text between two positions.
+    ///
+    /// ```swift
+    /// let buffer = try TextBuffer("ab")
+    /// let all = try buffer.text(in: .start..<buffer.endPosition)                          // "ab"
+    /// let outside = try? buffer.text(in: .start..<TextPosition(character: 2, utf16: 200)) // nil: TextRangeError
+    /// ```
+    /// - Throws: `TextRangeError` when either end lies outside the text (a negative offset,
+    ///   one past `endPosition`, or character offsets in the wrong order); nothing is read.
+    /// - Complexity: O(length of the range).
+    public func text(in range: Range<TextPosition>) throws(TextRangeError) -> String {
+        try validate(range)
+        return storage.string(range.lowerBound.utf16..<range.upperBound.utf16)
+    }
+
+    /// Checks that a range lies inside the text: both UTF-16 offsets in `0...utf16Count`, both
+    /// character offsets in `0...characterCount` and in the same order. (Whether a position is
+    /// a character boundary is not checked: that would cost a segmentation; a range that cuts a
+    /// surrogate pair reads U+FFFD for the half.) - Complexity: O(1).
+    public func validate(_ range: Range<TextPosition>) throws(TextRangeError) {
+        try validate(range.lowerBound)
+        try validate(range.upperBound)
+        guard range.lowerBound.character <= range.upperBound.character else {
+            throw TextRangeError(position: range.upperBound, characterCount: characterCount, utf16Count: utf16Count)
+        }
+    }
+
+    /// Checks that a position lies inside the text (see `validate(_:)` for ranges).
+    /// - Complexity: O(1).
+    public func validate(_ position: TextPosition) throws(TextRangeError) {
+        guard (0...storage.utf16Count).contains(position.utf16), (0...characterCount).contains(position.character),
+              position.character <= position.utf16 else {
+            throw TextRangeError(position: position, characterCount: characterCount, utf16Count: utf16Count)
+        }
+    }
+
+    /// The text of a range the buffer made itself (its selection, a deletion's range).
+    func unvalidatedText(in range: Range<TextPosition>) -> String {
         storage.string(range.lowerBound.utf16..<range.upperBound.utf16)
     }
 
@@ -93,11 +129,6 @@ public struct TextBuffer: Sendable {
 
     /// Which storage object holds the text: the tests check that edits and moves never copy it.
     var storageIdentity: ObjectIdentifier { ObjectIdentifier(storage) }
-
-    mutating func uniqueStorage() -> TextStorage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
 
     // MARK: - Editing
 
@@ -141,8 +172,14 @@ public struct TextBuffer: Sendable {
     public mutating func deleteBackward() -> TextEdit? {
         if let selection { return delete(selection) }
         guard insertionPoint.utf16 > 0 else { return nil }
-        _ = uniqueStorage()
-        let start = boundary(before: insertionPoint.utf16)
+        // The unique storage in a scope of its own: `delete` makes it unique again, and a
+        // reference still alive then (or `self` copied for the call before the argument
+        // made it unique) would copy the whole text.
+        let start: Int
+        do {
+            let unique = uniqueStorage()
+            start = boundary(before: insertionPoint.utf16, in: unique)
+        }
         let from = TextPosition(character: insertionPoint.character - 1, utf16: max(start, 0))
         return delete(from..<insertionPoint)
     }
@@ -165,8 +202,7 @@ public struct TextBuffer: Sendable {
     /// wiped from memory.
     /// - Complexity: O(n + m).
     public mutating func replaceAll(with text: String) {
-        _ = uniqueStorage()
-        storage.wipe()
+        uniqueStorage().wipe()
         lastBoundaries = nil
         insertionPoint = .start
         selection = nil
@@ -175,7 +211,7 @@ public struct TextBuffer: Sendable {
     }
 
     private mutating func delete(_ range: Range<TextPosition>) -> TextEdit {
-        let removed = isSecret ? "" : text(in: range)
+        let removed = isSecret ? "" : unvalidatedText(in: range)
         _ = replace(range, with: UnsafeBufferPointer(start: nil, count: 0))
         return TextEdit(operation: .delete, offset: range.lowerBound.character,
                         length: range.upperBound.character - range.lowerBound.character,
@@ -206,5 +242,24 @@ extension TextBuffer: CustomStringConvertible, CustomDebugStringConvertible, Cus
     public var customMirror: Mirror {
         Mirror(self, children: ["characterCount": characterCount, "insertionPoint": insertionPoint,
                                 "selection": selection as Any], displayStyle: .struct)
+    }
+}
+
+/// A position or range given to a `TextBuffer` that lies outside its text.
+///
+/// Positions and ranges from outside the engine are checked before anything is read:
+/// `TextBuffer.text(in:)` throws this instead of reading past the text. (The buffer's own
+/// positions — its insertion point, selection and moves — are always valid.)
+public struct TextRangeError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The offending position.
+    public var position: TextPosition
+    /// Characters in the text when it was checked.
+    public var characterCount: Int
+    /// UTF-16 code units in the text when it was checked.
+    public var utf16Count: Int
+
+    /// `position 2 (utf16 200) is outside the text (2 characters, 2 UTF-16 code units)`.
+    public var description: String {
+        "position \(position) is outside the text (\(characterCount) characters, \(utf16Count) UTF-16 code units)"
     }
 }

@@ -3,50 +3,48 @@ import CICU
 /// The shared, copy-on-write storage behind a `TextBuffer`: ICU's gap buffer and two break
 /// iterators (characters and words) that walk it in place.
 ///
-/// Break iterators carry iteration state, so every use goes through a `TextBuffer` method that
-/// is `mutating` and has made the storage unique first; that is what makes the
-/// `@unchecked Sendable` sound.
+/// Why `@unchecked Sendable` is sound: copies of a `TextBuffer` share one storage, and may be
+/// used from different threads. What they share is only ever read: the code units
+/// (`unit(at:)`, `string(_:)`, `utf16Count`) and the locale. Everything that writes — editing
+/// the text, and driving a break iterator, whose position and boundary cache change with every
+/// query — goes through `UniqueStorage`, which only `TextBuffer.uniqueStorage()` hands out: a
+/// `mutating` method that first copies the storage unless `isKnownUniquelyReferenced` says
+/// this buffer is its only owner. So no two threads can write to, or iterate, one storage.
+///
+/// The iterators are opened on first use (an idle field costs a few dozen bytes, not the 10 KB
+/// or so of two ICU break iterators): a field that is declared but never edited or moved in
+/// never opens one.
 final class TextStorage: @unchecked Sendable {
     let text: OpaquePointer
-    let characters: OpaquePointer
-    let words: OpaquePointer
     let locale: String
-    private var charactersAttached = false
-    private var wordsAttached = false
+    fileprivate var characters: OpaquePointer?
+    fileprivate var words: OpaquePointer?
+    fileprivate var charactersAttached = false
+    /// Where the character iterator's view of the text starts (see `characterIterator(from:)`).
+    fileprivate var charactersOrigin = 0
+    fileprivate var wordsAttached = false
 
     /// Creates empty storage for `locale` (an ICU locale id such as `th` or `pl_PL`).
     convenience init(locale: String) throws(ICUError) {
         var status: Int32 = 0
         guard let text = tecu_text_create(&status) else { throw ICUError(code: status, operation: "creating a text") }
-        try self.init(locale: locale, adopting: text)
+        self.init(locale: locale, adopting: text)
     }
 
-    private init(locale: String, adopting text: OpaquePointer) throws(ICUError) {
-        var status: Int32 = 0
-        let characters = tecu_breaker_open(TECU_BREAK_CHARACTER, locale, &status)
-        let words = tecu_breaker_open(TECU_BREAK_WORD, locale, &status)
-        guard status <= 0, let characters, let words else {
-            tecu_breaker_close(characters)
-            tecu_breaker_close(words)
-            tecu_text_destroy(text)
-            throw ICUError(code: status, operation: "opening break iterators for \(locale)")
-        }
+    private init(locale: String, adopting text: OpaquePointer) {
         self.text = text
-        self.characters = characters
-        self.words = words
         self.locale = locale
     }
 
-    /// A deep copy with its own iterators. - Complexity: O(n) in the text's length.
+    /// Whether a break iterator has been opened (tests check that idle fields open none).
+    var hasOpenIterators: Bool { characters != nil || words != nil }
+
+    /// A deep copy; it opens its own iterators when first used. - Complexity: O(n) in the
+    /// text's length.
     func copy() -> TextStorage {
         var status: Int32 = 0
         guard let copied = tecu_text_copy(text, &status) else { preconditionFailure("out of memory copying a text") }
-        // The locale opened iterators once already, so only memory exhaustion can fail here,
-        // and Swift traps on that everywhere else too.
-        guard let storage = try? TextStorage(locale: locale, adopting: copied) else {
-            preconditionFailure("could not reopen break iterators for \(locale)")
-        }
-        return storage
+        return TextStorage(locale: locale, adopting: copied)
     }
 
     deinit {
@@ -74,7 +72,11 @@ final class TextStorage: @unchecked Sendable {
 
     /// Replaces a range of code units and invalidates the iterators' view of the text.
     /// - Complexity: O(units.count + distance the gap moves).
-    func replace(_ range: Range<Int>, with units: UnsafeBufferPointer<UInt16>) {
+    fileprivate func replace(_ range: Range<Int>, with units: UnsafeBufferPointer<UInt16>) {
+        // ICU's break iterators count in 32 bits: a text cannot grow past that. Only a script
+        // of more than 2 GB of text into one field gets here.
+        precondition(utf16Count - range.count + units.count <= Int(Int32.max),
+                     "a text field cannot hold more than 2,147,483,647 UTF-16 code units (ICU's offsets are 32-bit)")
         var status: Int32 = 0
         tecu_text_replace(text, Int64(range.lowerBound), Int64(range.upperBound), units.baseAddress, Int64(units.count), &status)
         precondition(status <= 0, "text replace failed: \(String(cString: tecu_error_name(status)))")
@@ -83,28 +85,60 @@ final class TextStorage: @unchecked Sendable {
     }
 
     /// Overwrites the whole storage with zeros and empties it. - Complexity: O(capacity).
-    func wipe() {
+    fileprivate func wipe() {
         tecu_text_wipe(text)
         charactersAttached = false
         wordsAttached = false
     }
 
-    /// The character (grapheme cluster) iterator, pointed at the current text. - Complexity: O(1).
-    func characterIterator() -> OpaquePointer {
-        if !charactersAttached {
-            attach(characters)
+    /// The character (grapheme cluster) iterator, opened on first use and pointed at the
+    /// current text. - Complexity: O(1).
+    fileprivate func characterIterator() -> OpaquePointer {
+        if !charactersAttached || charactersOrigin != 0 {
+            if characters == nil { characters = open(TECU_BREAK_CHARACTER) }
+            attach(characters!)
             charactersAttached = true
+            charactersOrigin = 0
         }
-        return characters
+        return characters!
     }
 
-    /// The word iterator, pointed at the current text. - Complexity: O(1).
-    func wordIterator() -> OpaquePointer {
+    /// The character iterator seeing the text from `origin`, a character boundary, on (offsets
+    /// stay the text's own; see `tecu_breaker_attach_text_from`). Re-segmenting after an edit
+    /// uses it, so that ICU does not first walk back through text before the edit.
+    /// - Complexity: O(1).
+    fileprivate func characterIterator(from origin: Int) -> OpaquePointer {
+        if origin == 0 { return characterIterator() }
+        if !charactersAttached || charactersOrigin != origin {
+            if characters == nil { characters = open(TECU_BREAK_CHARACTER) }
+            var status: Int32 = 0
+            tecu_breaker_attach_text_from(characters!, text, Int64(origin), &status)
+            precondition(status <= 0, "attaching a break iterator failed: \(String(cString: tecu_error_name(status)))")
+            charactersAttached = true
+            charactersOrigin = origin
+        }
+        return characters!
+    }
+
+    /// The word iterator, opened on first use and pointed at the current text. - Complexity: O(1).
+    fileprivate func wordIterator() -> OpaquePointer {
         if !wordsAttached {
-            attach(words)
+            if words == nil { words = open(TECU_BREAK_WORD) }
+            attach(words!)
             wordsAttached = true
         }
-        return words
+        return words!
+    }
+
+    /// Opens a break iterator for the locale. ICU falls back to the root rules for a locale it
+    /// does not know, so only exhausted memory or missing ICU data fail here.
+    private func open(_ kind: tecu_break_kind) -> OpaquePointer {
+        var status: Int32 = 0
+        let breaker = tecu_breaker_open(kind, locale, &status)
+        guard status <= 0, let breaker else {
+            preconditionFailure("opening an ICU break iterator for \(locale) failed: \(String(cString: tecu_error_name(status)))")
+        }
+        return breaker
     }
 
     /// Points an iterator at the text again after an edit. The flags are not passed `inout`:
@@ -114,5 +148,44 @@ final class TextStorage: @unchecked Sendable {
         var status: Int32 = 0
         tecu_breaker_attach_text(breaker, text, &status)
         precondition(status <= 0, "attaching a break iterator failed")
+    }
+}
+
+/// A `TextStorage` that the buffer handing it out owns alone: the only way to edit the text or
+/// drive its break iterators. Only `TextBuffer.uniqueStorage()` makes one (see `TextStorage`
+/// for why that makes sharing storage between threads safe).
+///
+/// Keep it in a local for the length of one operation: holding it is a second reference, so
+/// a `uniqueStorage()` call while it is alive would copy the whole text.
+struct UniqueStorage {
+    let storage: TextStorage
+
+    fileprivate init(_ storage: TextStorage) { self.storage = storage }
+
+    /// The gap buffer, for the C shim's functions.
+    var text: OpaquePointer { storage.text }
+    /// The length in UTF-16 code units. - Complexity: O(1).
+    var utf16Count: Int { storage.utf16Count }
+    /// The code unit at `index`. - Complexity: O(1).
+    func unit(at index: Int) -> UInt16 { storage.unit(at: index) }
+    /// The text of a range of code units. - Complexity: O(range length).
+    func string(_ range: Range<Int>) -> String { storage.string(range) }
+    /// Replaces a range of code units. - Complexity: O(units.count + gap movement).
+    func replace(_ range: Range<Int>, with units: UnsafeBufferPointer<UInt16>) { storage.replace(range, with: units) }
+    /// Zeroes and empties the text. - Complexity: O(capacity).
+    func wipe() { storage.wipe() }
+    /// The character iterator on the current text. - Complexity: O(1) (opening it: once).
+    func characterIterator() -> OpaquePointer { storage.characterIterator() }
+    /// The character iterator seeing the text from a boundary on. - Complexity: O(1).
+    func characterIterator(from origin: Int) -> OpaquePointer { storage.characterIterator(from: origin) }
+    /// The word iterator on the current text. - Complexity: O(1) (opening it: once).
+    func wordIterator() -> OpaquePointer { storage.wordIterator() }
+}
+
+extension TextBuffer {
+    /// The storage, copied first unless this buffer is its only owner.
+    mutating func uniqueStorage() -> UniqueStorage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return UniqueStorage(storage)
     }
 }
