@@ -18,8 +18,21 @@ enum EmbeddedData {
 
     /// The engine's spoken strings, by locale tag.
     static let speech: [String: [UInt8]] = [
+        "ar": PackageResources.speech_ar_txt,
+        "cs": PackageResources.speech_cs_txt,
+        "de": PackageResources.speech_de_txt,
         "en": PackageResources.speech_en_txt,
+        "es": PackageResources.speech_es_txt,
+        "fr": PackageResources.speech_fr_txt,
+        "he": PackageResources.speech_he_txt,
+        "it": PackageResources.speech_it_txt,
+        "ja": PackageResources.speech_ja_txt,
+        "nl": PackageResources.speech_nl_txt,
         "pl": PackageResources.speech_pl_txt,
+        "pt": PackageResources.speech_pt_txt,
+        "ru": PackageResources.speech_ru_txt,
+        "sv": PackageResources.speech_sv_txt,
+        "th": PackageResources.speech_th_txt,
         "ur": PackageResources.speech_ur_txt,
     ]
 
