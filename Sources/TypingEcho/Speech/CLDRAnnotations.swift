@@ -31,7 +31,9 @@ public enum CLDRAnnotations {
     /// The annotation file names to read for a locale, least specific first
     /// (`fr`, then `fr_CA`), as CLDR inherits them.
     static func fileNames(for info: LocaleInfo) -> [String] {
-        info.fallbackTags.reversed().map { $0.replacingHyphens() }
+        // CLDR keeps Norwegian Bokmål's annotations under `no`.
+        let aliases = info.language == "nb" ? ["no"] : []
+        return aliases + info.fallbackTags.reversed().map { $0.replacingHyphens() }
     }
 
     /// The spoken names of a locale's annotations, merged from the language's file and its
