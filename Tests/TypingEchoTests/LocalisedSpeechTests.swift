@@ -20,8 +20,12 @@ struct PluralCountTests {
         ("ur-PK", 1, "1 حرف"), ("ur-PK", 5, "5 حروف"),
         // ICU's default numbering system for Urdu in India is Extended Arabic-Indic.
         ("ur-IN", 5, "۵ حروف"), ("ur-PK-u-nu-arabext", 22, "۲۲ حروف"),
-        // No German table: English words with English rules, never "1 characters".
-        ("de-DE", 1, "1 character"), ("ja-JP", 1, "1 character"), ("ja-JP", 3, "3 characters"),
+        // No Korean or Turkish table: English words with English rules, never "1 characters".
+        ("ko-KR", 1, "1 character"), ("tr-TR", 1, "1 character"), ("tr-TR", 3, "3 characters"),
+        ("de-DE", 1, "1 Zeichen"), ("fr-FR", 0, "0 caractère"), ("fr-FR", 2, "2 caractères"),
+        ("cs-CZ", 3, "3 znaky"), ("cs-CZ", 5, "5 znaků"), ("ru-RU", 21, "21 символ"), ("ru-RU", 22, "22 символа"),
+        ("ru-RU", 25, "25 символов"), ("ar", 2, "٢ حرفان"), ("ar", 11, "١١ حرفًا"), ("he-IL", 2, "2 תווים"),
+        ("ja-JP", 3, "3文字"), ("th-TH", 3, "3 อักขระ"),
     ])
     func count(locale: String, number: Int, expected: String) throws {
         #expect(try Phrasebook(locale: locale).count("characters", number) == expected)
@@ -48,13 +52,13 @@ struct LocaleFallbackTests {
         #expect(try Phrasebook(locale: "en-GB").string("role.button") == "button")
     }
 
-    @Test("a key missing from a table falls back to English, region to language")
+    @Test("a language with a phonetics file but no speech table: its letters, English roles; region to language")
     func missingKeyFallsBack() throws {
-        // de has a phonetics file but no speech table: German letters, English roles.
-        let german = try Phrasebook(locale: "de-AT")
-        #expect(german.string("role.text") == "text field")
-        #expect(german.capitalWord != "capital")
-        #expect(german.warning == nil)
+        let turkish = try Phrasebook(locale: "tr-TR")
+        #expect(turkish.string("role.text") == "text field")
+        #expect(turkish.capitalWord == "büyük")
+        #expect(turkish.warning == nil)
+        #expect(try Phrasebook(locale: "de-AT").string("role.text") == "Textfeld")
     }
 
     @Test("an unknown locale is spoken in English with a warning, not an error", arguments: ["xx-YY", "qaa", "zz"])
@@ -100,7 +104,8 @@ struct LookupTests {
         #expect(CaseMapping.lowercase("İ", locale: "tr") == "i")
         #expect(CaseMapping.lowercase("I", locale: "tr") == "ı")
         #expect(CaseMapping.lowercase("İ", locale: "en") == "i\u{307}")
-        #expect(try Phrasebook(locale: "tr-TR").phoneticWord(for: "İ") == "India")
+        #expect(try Phrasebook(locale: "tr-TR").phoneticWord(for: "İ") == "İzmir")
+        #expect(try Phrasebook(locale: "tr-TR").phoneticWord(for: "I") == "Isparta")
         #expect(try Phrasebook(locale: "en-US").phoneticWord(for: "İ") == nil)
     }
 
