@@ -18,10 +18,11 @@ extension Engine {
         }
         let layout = keyboard.state.layout
         let inArea = elements[position].field?.kind == .area
-        for (offset, character) in text.enumerated() where layout.route(for: character, from: .letters, inArea: inArea) == nil {
+        let keystrokes = layout.keystrokes(for: text, inArea: inArea)
+        for (offset, character) in keystrokes where layout.route(for: character, from: .letters, inArea: inArea) == nil {
             throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.locale) keyboard", at: location)
         }
-        for (offset, character) in text.enumerated() {
+        for (offset, character) in keystrokes {
             guard isKeyboardShown else { break }
             var preparations = 0
             while true {
