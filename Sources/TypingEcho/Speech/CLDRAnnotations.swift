@@ -43,10 +43,34 @@ public enum CLDRAnnotations {
         guard !directory.isEmpty else { return [:] }
         var names: [String: String] = [:]
         for name in fileNames(for: info) {
-            guard let bytes = readFile(directory + "/" + name + ".xml") else { continue }
-            names.merge(parse(bytes)) { $1 }
+            names.merge(cache.table(at: directory + "/" + name + ".xml")) { $1 }
         }
         return names
+    }
+
+    /// Each file is read and parsed once per process: a phrasebook is made for every engine and
+    /// every `settings locale=…`, and property tests make thousands.
+    private static let cache = FileCache()
+
+    /// Parsed annotation files by path, filled on first use. The tables never change once
+    /// read, so a lookup gives the same answer whenever it runs (a missing file stays empty).
+    private final class FileCache: @unchecked Sendable {
+        // Guarded by `lock`; entries are immutable once stored.
+        private var tables: [String: [String: String]] = [:]
+        private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+            let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+            pthread_mutex_init(lock, nil)
+            return lock
+        }()
+
+        func table(at path: String) -> [String: String] {
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            if let table = tables[path] { return table }
+            let table = CLDRAnnotations.readFile(path).map(CLDRAnnotations.parse) ?? [:]
+            tables[path] = table
+            return table
+        }
     }
 
     /// The `<annotation cp="…" type="tts">NAME</annotation>` entries of one file, by NFC key.
