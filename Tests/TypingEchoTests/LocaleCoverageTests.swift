@@ -41,6 +41,7 @@ struct OwnLanguageTests {
         ("sv-SE", "Nom, textfält"), ("cs-CZ", "Nom, textové pole"), ("ru-RU", "Nom, текстовое поле"),
         ("ar", "Nom، حقل نص"), ("he-IL", "Nom, שדה טקסט"), ("th-TH", "Nom, ช่องข้อความ"),
         ("ja-JP", "Nom、 テキストフィールド"), ("ur-PK", "Nom، متن کا خانہ"), ("pl-PL", "Nom, pole tekstowe"),
+        ("tr-TR", "Nom, metin alanı"), ("uk-UA", "Nom, текстове поле"), ("el-GR", "Nom, πεδίο κειμένου"), ("da-DK", "Nom, tekstfelt"),
     ])
     func focusSaysLocalRole(locale: String, expected: String) throws {
         let speech = try spoken("settings locale=\(locale)\nfield nom kind=text label=\"Nom\"\nfocus nom\n")

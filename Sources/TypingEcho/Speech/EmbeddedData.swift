@@ -49,7 +49,9 @@ enum EmbeddedData {
     static let speech: [String: [UInt8]] = [
         "ar": PackageResources.speech_ar_txt,
         "cs": PackageResources.speech_cs_txt,
+        "da": PackageResources.speech_da_txt,
         "de": PackageResources.speech_de_txt,
+        "el": PackageResources.speech_el_txt,
         "en": PackageResources.speech_en_txt,
         "es": PackageResources.speech_es_txt,
         "fr": PackageResources.speech_fr_txt,
@@ -62,6 +64,8 @@ enum EmbeddedData {
         "ru": PackageResources.speech_ru_txt,
         "sv": PackageResources.speech_sv_txt,
         "th": PackageResources.speech_th_txt,
+        "tr": PackageResources.speech_tr_txt,
+        "uk": PackageResources.speech_uk_txt,
         "ur": PackageResources.speech_ur_txt,
     ]
 
