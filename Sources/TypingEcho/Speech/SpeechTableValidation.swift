@@ -7,7 +7,9 @@
 /// Nothing else falls back, so a French session never hears an English word by accident.
 ///
 /// ```swift
+/// let bytes = BundledData.speechFile("fr") ?? []
 /// let problems = SpeechTableValidation.problems(file: "speech-fr.txt", utf8: bytes, tag: "fr")
+/// for problem in problems { print(problem) }   // FILE:LINE: error: …
 /// ```
 public enum SpeechTableValidation {
     /// The sections a speech table may have.
