@@ -42,6 +42,7 @@ struct OwnLanguageTests {
         ("ar", "Nom، حقل نص"), ("he-IL", "Nom, שדה טקסט"), ("th-TH", "Nom, ช่องข้อความ"),
         ("ja-JP", "Nom、 テキストフィールド"), ("ur-PK", "Nom، متن کا خانہ"), ("pl-PL", "Nom, pole tekstowe"),
         ("tr-TR", "Nom, metin alanı"), ("uk-UA", "Nom, текстове поле"), ("el-GR", "Nom, πεδίο κειμένου"), ("da-DK", "Nom, tekstfelt"),
+        ("fi-FI", "Nom, tekstikenttä"), ("nb-NO", "Nom, tekstfelt"),
     ])
     func focusSaysLocalRole(locale: String, expected: String) throws {
         let speech = try spoken("settings locale=\(locale)\nfield nom kind=text label=\"Nom\"\nfocus nom\n")
