@@ -42,7 +42,8 @@ struct OwnLanguageTests {
         ("ar", "Nom، حقل نص"), ("he-IL", "Nom, שדה טקסט"), ("th-TH", "Nom, ช่องข้อความ"),
         ("ja-JP", "Nom、 テキストフィールド"), ("ur-PK", "Nom، متن کا خانہ"), ("pl-PL", "Nom, pole tekstowe"),
         ("tr-TR", "Nom, metin alanı"), ("uk-UA", "Nom, текстове поле"), ("el-GR", "Nom, πεδίο κειμένου"), ("da-DK", "Nom, tekstfelt"),
-        ("fi-FI", "Nom, tekstikenttä"), ("nb-NO", "Nom, tekstfelt"),
+        ("fi-FI", "Nom, tekstikenttä"), ("nb-NO", "Nom, tekstfelt"), ("ro-RO", "Nom, câmp de text"),
+        ("sk-SK", "Nom, textové pole"), ("hr-HR", "Nom, tekstno polje"), ("bg-BG", "Nom, текстово поле"),
     ])
     func focusSaysLocalRole(locale: String, expected: String) throws {
         let speech = try spoken("settings locale=\(locale)\nfield nom kind=text label=\"Nom\"\nfocus nom\n")

@@ -20,8 +20,10 @@ struct PluralCountTests {
         ("ur-PK", 1, "1 حرف"), ("ur-PK", 5, "5 حروف"),
         // ICU's default numbering system for Urdu in India is Extended Arabic-Indic.
         ("ur-IN", 5, "۵ حروف"), ("ur-PK-u-nu-arabext", 22, "۲۲ حروف"),
-        // No Korean or Romanian table: English words with English rules, never "1 characters".
-        ("ko-KR", 1, "1 character"), ("ro-RO", 1, "1 character"), ("ro-RO", 3, "3 characters"),
+        // No Korean or Catalan table: English words with English rules, never "1 characters".
+        ("ko-KR", 1, "1 character"), ("ca-ES", 1, "1 character"), ("ca-ES", 3, "3 characters"),
+        ("ro-RO", 1, "1 caracter"), ("ro-RO", 5, "5 caractere"), ("ro-RO", 20, "20 de caractere"),
+        ("hr-HR", 3, "3 znaka"), ("hr-HR", 5, "5 znakova"), ("sk-SK", 5, "5 znakov"), ("bg-BG", 2, "2 знака"),
         ("fi-FI", 1, "1 merkki"), ("fi-FI", 3, "3 merkkiä"), ("nb-NO", 2, "2 tegn"),
         ("tr-TR", 3, "3 karakter"), ("uk-UA", 22, "22 символи"), ("uk-UA", 25, "25 символів"), ("el-GR", 2, "2 χαρακτήρες"),
         ("de-DE", 1, "1 Zeichen"), ("fr-FR", 0, "0 caractère"), ("fr-FR", 2, "2 caractères"),
@@ -56,11 +58,11 @@ struct LocaleFallbackTests {
 
     @Test("a language with a phonetics file but no speech table: its letters, English roles; region to language")
     func missingKeyFallsBack() throws {
-        let romanian = try Phrasebook(locale: "ro-RO")
-        #expect(romanian.string("role.text") == "text field")
-        #expect(romanian.capitalWord == "majusculă")
-        #expect(romanian.phoneticWord(for: "ș") == "Șerban")
-        #expect(romanian.warning == nil)
+        let catalan = try Phrasebook(locale: "ca-ES")
+        #expect(catalan.string("role.text") == "text field")
+        #expect(catalan.capitalWord == "majúscula")
+        #expect(catalan.phoneticWord(for: "ç") == "ce trencada")
+        #expect(catalan.warning == nil)
         #expect(try Phrasebook(locale: "de-AT").string("role.text") == "Textfeld")
     }
 
