@@ -44,6 +44,7 @@ struct OwnLanguageTests {
         ("tr-TR", "Nom, metin alanı"), ("uk-UA", "Nom, текстове поле"), ("el-GR", "Nom, πεδίο κειμένου"), ("da-DK", "Nom, tekstfelt"),
         ("fi-FI", "Nom, tekstikenttä"), ("nb-NO", "Nom, tekstfelt"), ("ro-RO", "Nom, câmp de text"),
         ("sk-SK", "Nom, textové pole"), ("hr-HR", "Nom, tekstno polje"), ("bg-BG", "Nom, текстово поле"),
+        ("ca-ES", "Nom, camp de text"), ("gl-ES", "Nom, campo de texto"), ("sr-RS", "Nom, текстуално поље"), ("id-ID", "Nom, bidang teks"),
     ])
     func focusSaysLocalRole(locale: String, expected: String) throws {
         let speech = try spoken("settings locale=\(locale)\nfield nom kind=text label=\"Nom\"\nfocus nom\n")
