@@ -149,6 +149,16 @@ bool tecu_char_is_whitespace(uint32_t scalar);
 /// Whether the code point has the Extended_Pictographic property (emoji).
 bool tecu_char_is_pictographic(uint32_t scalar);
 
+/// The Unicode Script property of a code point (ICU UScriptCode: 0 Common, 1 Inherited,
+/// 2 Arabic, 7 Latin, …); -1 on failure. Defined in scripts.c.
+int32_t tecu_char_script(uint32_t scalar);
+
+/// The bidirectional class of a code point (ICU UCharDirection: 0 L, 1 R, 13 AL, …).
+int32_t tecu_char_direction(uint32_t scalar);
+
+/// Whether the locale's script is written right to left (`ur_PK`, `he`).
+bool tecu_locale_is_rtl(const char *locale);
+
 /// Writes the Unicode name of `scalar` (NUL-terminated, UTF-8, upper case as in the standard).
 /// Returns the name's length, 0 when the code point has no name.
 int32_t tecu_char_name(uint32_t scalar, char *buffer, int32_t capacity, int32_t *status);

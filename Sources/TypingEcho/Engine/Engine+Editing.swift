@@ -87,10 +87,11 @@ extension Engine {
         switch key {
         case .backspace: delete(.backward, in: position)
         case .delete: delete(.forward, in: position)
-        case .left: moveCharacter(.backward, in: position)
-        case .right: moveCharacter(.forward, in: position)
-        case .optionLeft: moveWord(.backward, in: position)
-        case .optionRight: moveWord(.forward, in: position)
+        // Left and right follow the paragraph's direction (Engine+RightToLeft).
+        case .left: moveCharacter(arrowDirection(left: true, in: position), in: position)
+        case .right: moveCharacter(arrowDirection(left: false, in: position), in: position)
+        case .optionLeft: moveWord(arrowDirection(left: true, in: position), in: position)
+        case .optionRight: moveWord(arrowDirection(left: false, in: position), in: position)
         case .home, .end: moveToEnd(key == .end, in: position)
         case .return:
             if elements[position].field?.kind == .area {

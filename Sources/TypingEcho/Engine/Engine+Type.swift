@@ -28,11 +28,13 @@ extension Engine {
         if secure && !text.isEmpty { secureInputSeen = true }
         let layout = keyboard.state.layout
         var routes = RouteCache(layout: layout, inArea: field.kind == .area)
-        for (offset, character) in text.enumerated() where routes.route(for: character, from: .letters) == nil {
+        // A character with no key of its own (a Thai tone mark on its letter) is typed as its keys.
+        let keystrokes = layout.keystrokes(for: text, inArea: field.kind == .area)
+        for (offset, character) in keystrokes where routes.route(for: character, from: .letters) == nil {
             throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
         }
         if secure {
-            try typeSecurely(text, routes: &routes, at: location)
+            try typeSecurely(keystrokes, routes: &routes, at: location)
             if keyboard.editedField == position {
                 // Which key was typed last must not show (a swipe from it would tell): VoiceOver's
                 // cursor goes back to the field, without a word.
@@ -41,7 +43,7 @@ extension Engine {
             }
             return
         }
-        for (offset, character) in text.enumerated() {
+        for (offset, character) in keystrokes {
             guard isKeyboardShown else { break }
             try enterCharacter(character, number: offset + 1, routes: &routes, timing: .cadence, at: location)
         }
@@ -50,17 +52,17 @@ extension Engine {
 
     /// `type` into a secure field: one `cadence` per character, the key entered at the same
     /// moment of each, and the keyboard left as it was found.
-    private mutating func typeSecurely(_ text: String, routes: inout RouteCache, at location: SourceLocation) throws(ScriptError) {
+    private mutating func typeSecurely(_ keystrokes: [(offset: Int, character: Character)], routes: inout RouteCache, at location: SourceLocation) throws(ScriptError) {
         let before = keyboard.state
         let down = Swift.min(SecureTyping.keyDown, settings.cadence)
-        let last = text.count - 1
+        let last = keystrokes.count - 1
         var end = now
-        for (offset, character) in text.enumerated() {
+        for (slot, (offset, character)) in keystrokes.enumerated() {
             guard isKeyboardShown else { break }
             let start = now
             end = start + settings.cadence
             try enterCharacter(character, number: offset + 1, routes: &routes, timing: .enterAt(start + down), at: location)
-            if offset == last || !isKeyboardShown { break }
+            if slot == last || !isKeyboardShown { break }
             advance(to: end)
         }
         if isKeyboardShown {

@@ -3,9 +3,21 @@ extension KeyboardLayout {
     /// The layout files by locale tag as in their names (`layout-pl-PL.txt`).
     static let embeddedFiles: [(locale: String, bytes: [UInt8])] = [
         ("en-US", PackageResources.layout_en_US_txt),
+        ("en-GB", PackageResources.layout_en_GB_txt),
         ("pl-PL", PackageResources.layout_pl_PL_txt),
         ("de-DE", PackageResources.layout_de_DE_txt),
         ("fr-FR", PackageResources.layout_fr_FR_txt),
+        ("es-ES", PackageResources.layout_es_ES_txt),
+        ("it-IT", PackageResources.layout_it_IT_txt),
+        ("pt-BR", PackageResources.layout_pt_BR_txt),
+        ("nl-NL", PackageResources.layout_nl_NL_txt),
+        ("sv-SE", PackageResources.layout_sv_SE_txt),
+        ("cs-CZ", PackageResources.layout_cs_CZ_txt),
+        ("ru-RU", PackageResources.layout_ru_RU_txt),
+        ("ar", PackageResources.layout_ar_txt),
+        ("he-IL", PackageResources.layout_he_IL_txt),
+        ("th-TH", PackageResources.layout_th_TH_txt),
+        ("ur-PK", PackageResources.layout_ur_PK_txt),
     ]
 
     /// Every built-in layout, in the order above; a file that does not read is left out

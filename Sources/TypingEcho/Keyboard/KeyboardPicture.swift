@@ -24,7 +24,7 @@ public enum KeyboardPicture {
         var seen: Set<String> = []
         lines.append("alternates (touch and hold)")
         for key in held where !key.alternates.isEmpty && seen.insert(key.kind.name).inserted {
-            lines.append("  \(key.kind.name)  " + key.alternates.map { String($0) }.joined(separator: " "))
+            lines.append("  \(label(of: key.kind))  " + key.alternates.map { label(of: .character($0)) }.joined(separator: " "))
         }
         if frames {
             lines += ["", "key frames (x, y, width, height in points)"]
@@ -70,7 +70,8 @@ public enum KeyboardPicture {
     /// What a key shows: its character, or a symbol or short word for a named key.
     static func label(of kind: KeyKind) -> String {
         switch kind {
-        case .character(let character): String(character)
+        // A mark that would join the space before it (Thai ุ, ำ) is drawn on a dotted circle.
+        case .character(let character): (" " + String(character)).count == 1 ? "◌" + String(character) : String(character)
         case .shift: "⇧"
         case .delete: "⌫"
         case .space: "space"

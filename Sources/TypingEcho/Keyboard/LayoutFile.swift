@@ -98,8 +98,13 @@ extension KeyboardLayout {
             for required in typeFile ? [KeyKind.delete] : [.delete, .space, .return] where !keys.contains(where: { $0.kind == required }) {
                 throw problem(rows[0].entry.line, "the \(layer.rawValue) layer has no \(required.name) key")
             }
-            if layer == .letters && !keys.contains(where: { $0.kind == .shift }) {
-                throw problem(rows[0].entry.line, "the letters layer has no shift key")
+            // Scripts without capitals (Arabic, Hebrew, Thai, Urdu) need no shift key.
+            let hasCapitals = keys.contains { key in
+                guard case .character(let base) = key.kind else { return false }
+                return CaseMapping.uppercase(String(base), locale: icuLocale) != String(base)
+            }
+            if layer == .letters && hasCapitals && !keys.contains(where: { $0.kind == .shift }) {
+                throw problem(rows[0].entry.line, "the letters layer has letters with capitals but no shift key")
             }
             layers[layer] = keys
         }

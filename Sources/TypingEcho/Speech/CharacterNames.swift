@@ -27,6 +27,9 @@ extension Phrasebook {
     func name(of scalar: Unicode.Scalar) -> String {
         if let name = names[String(scalar)] { return name }
         let category = CharacterCategory(of: scalar)
+        // A combining mark has no sound of its own: the alphabet's word for it is its name
+        // (Thai ่ "ไม้เอก", Arabic َ "فتحة"), before ICU's English name.
+        if category.isMark, let word = letters[String(scalar)] { return word }
         if category.isLetter || category.isNumber { return String(scalar) }
         if let name = CharacterProperties.name(of: scalar) { return name }
         return string(category.rawValue == 15 ? "character.control" : "character.unnamed")

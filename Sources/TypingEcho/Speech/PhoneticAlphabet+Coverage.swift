@@ -5,8 +5,9 @@ extension PhoneticAlphabet {
         [" ", "\t", "\n"] + ".,;:!?'\"()[]{}-_/\\@#$%^&*+=<>|~`€£¥§°•…–—".map(String.init)
 
     /// What the file fails to cover, checked against ICU's data for its `[meta] locale`: a letter
-    /// of the main exemplar set with no phonetic word, or a required name (including the
-    /// locale's quotation marks) that is missing. Empty when the file is complete.
+    /// of the main exemplar set with no phonetic word, a required name (including the locale's
+    /// quotation marks) that is missing, or a word or name with letters outside the locale's
+    /// script (`WritingScript`). Empty when the file is complete.
     ///
     /// A locale ICU has no data for is checked for the required names only.
     /// - Complexity: O(n) in the size of the exemplar set.
@@ -14,6 +15,17 @@ extension PhoneticAlphabet {
         var problems: [DataFile.Problem] = []
         guard let info = try? LocaleInfo(tag: locale) else { return problems }
         if info.isKnownToICU {
+            let script = WritingScript(locale: info)
+            for (key, word) in letters.sorted(by: { $0.key < $1.key }) {
+                if let message = script.problem(in: word, locale: locale) {
+                    problems.append(.init(file: file, line: lines["l" + key] ?? lettersLine, message: "the word for '\(key)': " + message))
+                }
+            }
+            for (key, name) in names.sorted(by: { $0.key < $1.key }) {
+                if let message = script.problem(in: name, locale: locale) {
+                    problems.append(.init(file: file, line: lines["n" + key] ?? namesLine, message: "the name of U+\(Self.hex(key)): " + message))
+                }
+            }
             let missing = missingLetters(in: info)
             if !missing.isEmpty {
                 let list = missing.map { "'\($0)'" }.joined(separator: ", ")

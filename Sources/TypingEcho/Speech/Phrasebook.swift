@@ -30,6 +30,12 @@ public struct Phrasebook: Sendable {
     ///   and capital word win over the locale's.
     /// - Throws: `LocaleError` when the tag is malformed; missing translations fall back.
     public init(locale tag: String, phonetics custom: PhoneticAlphabet? = nil) throws(LocaleError) {
+        try self.init(locale: tag, phonetics: custom, annotations: CLDRAnnotations.directory)
+    }
+
+    /// Loads the phrasebook with CLDR annotations read from `annotations` (a directory; empty
+    /// for none), so that tests can see the fallback used when the package is not installed.
+    init(locale tag: String, phonetics custom: PhoneticAlphabet?, annotations: String) throws(LocaleError) {
         var info = try LocaleInfo(tag: tag)
         if info.isKnownToICU {
             locale = tag
@@ -44,6 +50,11 @@ public struct Phrasebook: Sendable {
         let candidates = info.fallbackTags + (info.fallbackTags.contains("en") ? [] : ["en"])
         let speech = candidates.compactMap { tag in EmbeddedData.speechTables[tag].map { (tag, $0) } }
         let alphabets = candidates.compactMap { EmbeddedData.alphabets[$0] }
+        // Phonetic words and the capital word come from the language's own alphabet; English's
+        // (ICAO) only when the session speaks English, i.e. the language has no table at all.
+        let ownSpeech = speech.contains { (try? LocaleInfo(tag: $0.0))?.language == info.language }
+        let own = alphabets.filter { (try? LocaleInfo(tag: $0.locale))?.language == info.language }
+        let lettersAlphabet = own.first ?? (ownSpeech ? nil : alphabets.first)
         strings = speech.reversed().reduce(into: [:]) { result, table in result.merge(table.1.section("strings")) { $1 } }
         var cache: [String: PluralRules] = [:]
         func rules(for id: String) -> PluralRules? {
@@ -68,7 +79,12 @@ public struct Phrasebook: Sendable {
             for (key, value) in forms { plurals[key] = PluralForms(forms: value, rules: tableRules) }
         }
         self.plurals = plurals
-        var names = alphabets.reversed().reduce(into: [String: String]()) { $0.merge($1.names) { $1 } }
+        // Names: the language's own phonetics files win, then CLDR's annotations in the language
+        // (emoji and symbols), then English's file; ICU's English Unicode name comes last
+        // (`spokenName(of:)`). A French session never hears an English name its data has.
+        var names = EmbeddedData.alphabets["en"]?.names ?? [:]
+        if info.language != "en" { names.merge(CLDRAnnotations.names(for: info, in: annotations)) { $1 } }
+        for alphabet in alphabets.reversed() where alphabet.locale != "en" { names.merge(alphabet.names) { $1 } }
         if let custom { names.merge(custom.names) { $1 } }
         self.names = names
         var namedASCII: (low: UInt64, high: UInt64) = (0, 0)
@@ -78,8 +94,8 @@ public struct Phrasebook: Sendable {
             if first.value < 64 { namedASCII.low |= 1 << first.value } else { namedASCII.high |= 1 << (first.value - 64) }
         }
         self.namedASCII = namedASCII
-        letters = custom?.letters ?? alphabets.first?.letters ?? [:]
-        capitalWord = custom?.capitalWord ?? alphabets.first?.capitalWord ?? "capital"
+        letters = custom?.letters ?? lettersAlphabet?.letters ?? [:]
+        capitalWord = custom?.capitalWord ?? lettersAlphabet?.capitalWord ?? strings["character.capital"] ?? "capital"
         do {
             self.rules = try PluralRules(locale: info.identifier)
         } catch {
