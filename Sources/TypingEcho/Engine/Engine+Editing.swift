@@ -2,10 +2,10 @@ extension Engine {
     /// The focused field if it is being edited, or a script error saying how to get there.
     func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
         guard let position = focusIndex, let field = elements[position].field else {
-            throw ScriptError("\(what) needs a focused text field; use focus ID first", at: location)
+            throw ScriptError(.notATextField, "\(what) needs a focused text field; use focus ID first", at: location)
         }
         guard field.isEditing else {
-            throw ScriptError("\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
+            throw ScriptError(.notEditing, "\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
         }
         return (position, field)
     }

@@ -11,15 +11,15 @@ extension Engine {
     mutating func type(_ text: String, at location: SourceLocation) throws(ScriptError) {
         syncKeyboard()
         guard isKeyboardShown, let position = focusIndex else {
-            throw ScriptError("type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
+            throw ScriptError(.notEditing, "type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
         }
         guard keyboard.recognizer.finger == nil else {
-            throw ScriptError("type: a finger is still on the screen; lift it first", at: location)
+            throw ScriptError(.gesture, "type: a finger is still on the screen; lift it first", at: location)
         }
         let layout = keyboard.state.layout
         let inArea = elements[position].field?.kind == .area
         for (offset, character) in text.enumerated() where layout.route(for: character, from: .letters, inArea: inArea) == nil {
-            throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.locale) keyboard", at: location)
+            throw ScriptError(.cannotType, "type: character \(offset + 1) of the text cannot be typed on the \(layout.locale) keyboard", at: location)
         }
         for (offset, character) in text.enumerated() {
             guard isKeyboardShown else { break }
@@ -32,7 +32,7 @@ extension Engine {
                 }
                 preparations += 1
                 guard preparations <= 2 * KeyboardLayer.allCases.count + 2 else {
-                    throw ScriptError("type: the keyboard did not reach the key for character \(offset + 1)", at: location)
+                    throw ScriptError(.cannotType, "type: the keyboard did not reach the key for character \(offset + 1)", at: location)
                 }
                 try press(key, alternate: nil, at: location)
             }

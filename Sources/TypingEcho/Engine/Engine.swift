@@ -74,7 +74,7 @@ public struct Engine: Sendable {
         if let at = line.at {
             let target = VirtualTime(milliseconds: Int64((at * 1000).rounded()))
             guard target >= now else {
-                throw ScriptError("@\(VirtualTime(milliseconds: target.milliseconds)) is before the current time \(now)", at: line.location)
+                throw ScriptError(.timeBackwards, "@\(VirtualTime(milliseconds: target.milliseconds)) is before the current time \(now)", at: line.location)
             }
             advance(to: target)
         }
@@ -105,7 +105,7 @@ public struct Engine: Sendable {
         case .field(let declaration):
             let field: Element
             do { field = try Element(declaration, locale: phrasebook.icuLocale) } catch {
-                throw ScriptError(error.description, at: location)
+                throw ScriptError(.badDeclaration, error.description, at: location)
             }
             try declare(field, at: location)
         case .element(let declaration):
@@ -150,11 +150,11 @@ public struct Engine: Sendable {
         for assignment in assignments where !overrides.contains(where: { $0.key == assignment.key }) {
             do { try settings.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
-                throw ScriptError(error.description, at: location)
+                throw ScriptError(.badSetting, error.description, at: location)
             }
             if assignment.key == "locale" {
                 do { try loadPhrasebook(warningAt: assignment.valueLocation) } catch {
-                    throw ScriptError(error.description, at: assignment.valueLocation)
+                    throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
         }
@@ -169,7 +169,7 @@ public struct Engine: Sendable {
             noticeUpdate(from: old, to: element, at: existing)
             return
         }
-        guard !element.id.isEmpty else { throw ScriptError("an element needs an id", at: location) }
+        guard !element.id.isEmpty else { throw ScriptError(.badDeclaration, "an element needs an id", at: location) }
         index[element.id] = elements.count
         elements.append(element)
     }

@@ -63,6 +63,16 @@ struct SpeechChannel: Sendable {
     /// The time of the next scheduled thing, if any.
     var nextDue: VirtualTime? { due.first?.time }
 
+    /// Whether an utterance is playing or queued to play.
+    var isSpeaking: Bool { !playing.isEmpty }
+
+    /// The delayed utterances (hints, phonetic words) waiting for their time, in order.
+    var pending: [(time: VirtualTime, utterance: DelayedUtterance)] {
+        due.compactMap { entry in
+            if case .speak(let utterance) = entry.action { return (entry.time, utterance) } else { return nil }
+        }
+    }
+
     /// Removes and returns the first thing due at or before `time`.
     mutating func popDue(through time: VirtualTime) -> Due? {
         guard let first = due.first, first.time <= time else { return nil }
