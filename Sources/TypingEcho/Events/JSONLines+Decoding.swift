@@ -226,10 +226,13 @@ struct FlatJSONParser {
                 index += 1
                 continue
             }
+            let backslash = index
             index += 1
             guard index < bytes.count else { throw JSONLinesError(message: "unclosed string", column: start + 1) }
             let escape = bytes[index]
             index += 1
+            // Problems with an escape are reported at its backslash.
+            func escapeError(_ message: String) -> JSONLinesError { JSONLinesError(message: message, column: backslash + 1) }
             switch escape {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
             case UInt8(ascii: "n"): text.append(0x0A)
@@ -241,18 +244,18 @@ struct FlatJSONParser {
                 var value = try hex4()
                 if (0xD800..<0xDC00).contains(value) {
                     guard bytes.count - index >= 6, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                        throw error("lone surrogate in a string")
+                        throw escapeError("lone surrogate in a string")
                     }
                     index += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("lone surrogate in a string") }
+                    guard (0xDC00..<0xE000).contains(low) else { throw escapeError("lone surrogate in a string") }
                     value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(value) {
-                    throw error("lone surrogate in a string")
+                    throw escapeError("lone surrogate in a string")
                 }
                 text.append(contentsOf: String(Character(Unicode.Scalar(value)!)).utf8)
             default:
-                throw error("unknown escape in a string")
+                throw escapeError("unknown escape in a string")
             }
         }
         guard let string = String(validating: text, as: UTF8.self) else {
