@@ -6,7 +6,7 @@
 /// try session.declareField("user", label: "Username")
 /// try session.focus("user")
 /// session.runUntilIdle()
-/// session.log.spokenPhrases  // ["Username, text field", "Double tap to edit."]
+/// let phrases = session.log.spokenPhrases  // ["Username, text field", "Double tap to edit."]
 /// ```
 ///
 /// Like the events, none of these ever holds text from a secure field.

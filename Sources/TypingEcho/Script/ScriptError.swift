@@ -6,7 +6,13 @@
 /// safe to print even when the script holds a password.
 ///
 /// ```swift
-/// error.formatted(file: "login.replay")  // "login.replay:3:6: error: unclosed quote"
+/// var session = try Session()
+/// do {
+///     try session.run(script: "field user kind=text label=\"Username\"\nfocus usr")
+/// } catch {
+///     let kind = error.kind                             // .unknownID
+///     let line = error.formatted(file: "login.replay")  // "login.replay:2:7: error: no element …; did you mean 'user'?"
+/// }
 /// ```
 ///
 /// Code that drives a ``Session`` with its typed verbs matches on ``kind`` instead of reading

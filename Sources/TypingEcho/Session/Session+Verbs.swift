@@ -119,6 +119,7 @@ extension Session {
     /// Declares a text field with the attributes most screens need.
     ///
     /// ```swift
+    /// var session = try Session()
     /// try session.declareField("pw", kind: .secure, label: "Password")
     /// ```
     public mutating func declareField(
@@ -135,6 +136,7 @@ extension Session {
     /// Declares a button, link, heading or other element with typed traits.
     ///
     /// ```swift
+    /// var session = try Session()
     /// try session.declareElement("send", label: "Send", kind: .button, hint: "Sends the message.")
     /// ```
     public mutating func declareElement(

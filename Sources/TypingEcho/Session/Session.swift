@@ -109,6 +109,7 @@ public struct Session<Sink: EventSink> {
     /// `settings` line does.
     ///
     /// ```swift
+    /// var session = try Session()
     /// session.settings.capitals = .pitch
     /// session.settings.hardwareFeedback = .words
     /// ```

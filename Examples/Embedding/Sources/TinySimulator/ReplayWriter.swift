@@ -52,3 +52,11 @@ public struct ReplayWriter: Sendable {
         return quoted + "\""
     }
 }
+
+extension ReplayWriter: CustomStringConvertible, CustomReflectable {
+    /// A count only: the lines hold what was typed, into secure fields too (read ``text``).
+    public var description: String { "ReplayWriter(\(lines.count) lines)" }
+
+    /// A count only, for the same reason.
+    public var customMirror: Mirror { Mirror(self, children: ["lineCount": lines.count], displayStyle: .struct) }
+}

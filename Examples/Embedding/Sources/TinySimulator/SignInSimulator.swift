@@ -67,3 +67,11 @@ public struct SignInSimulator: Sendable {
         session.element(id)?.field?.buffer.characterCount
     }
 }
+
+extension SignInSimulator: CustomStringConvertible, CustomReflectable {
+    /// The session's summary only: the script holds what was typed, the password too.
+    public var description: String { "SignInSimulator(\(session), \(script.lines.count) script lines)" }
+
+    /// The session only, for the same reason.
+    public var customMirror: Mirror { Mirror(self, children: ["session": session], displayStyle: .struct) }
+}

@@ -41,7 +41,11 @@ struct SignInSimulatorTests {
         #expect(simulator.session.log.sounds == Array(repeating: .click, count: 7))
         #expect(simulator.caption == "Password, secure text field, is editing")
         #expect(!simulator.session.log.spokenPhrases.joined().contains("hunter"))
-        #expect(!String(describing: simulator.session).contains("hunter"))
+        var dumped = ""
+        dump(simulator, to: &dumped)
+        for text in [String(describing: simulator), String(reflecting: simulator), dumped, String(describing: simulator.script)] {
+            #expect(!text.contains("hunter"))
+        }
     }
 
     @Test("a typed mistake is an error with a kind and no location")
