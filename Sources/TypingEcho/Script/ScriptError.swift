@@ -10,8 +10,8 @@
 /// do {
 ///     try session.run(script: "field user kind=text label=\"Username\"\nfocus usr")
 /// } catch {
-///     let kind = error.kind                             // .unknownID
-///     let line = error.formatted(file: "login.replay")  // "login.replay:2:7: error: no element …; did you mean 'user'?"
+///     print(error.kind)                             // unknownID
+///     print(error.formatted(file: "login.replay"))  // login.replay:2:7: error: no element … did you mean 'user'?
 /// }
 /// ```
 ///

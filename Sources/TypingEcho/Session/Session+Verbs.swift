@@ -59,28 +59,36 @@ extension Session {
     /// typing mode (shift, layers, alternates), one gesture every `cadence` seconds.
     /// - Throws: ``ScriptError/Kind/notEditing`` or ``ScriptError/Kind/cannotType`` (the
     ///   message gives the character's position, never the character).
+    /// - Complexity: O(*n*) gestures for *n* characters, each costing what a keystroke does
+    ///   (segmentation around the insertion point only, not the whole text).
     public mutating func type(_ text: String) throws(ScriptError) {
         try run(.type(text))
     }
 
     /// Types text on a hardware keyboard into the field being edited (`keys "TEXT"`).
     /// - Throws: ``ScriptError/Kind/notATextField`` or ``ScriptError/Kind/notEditing``.
+    /// - Complexity: O(*n*) for *n* characters: each is one insertion, re-segmenting only
+    ///   around the insertion point.
     public mutating func keys(_ text: String) throws(ScriptError) {
         try run(.keys(text))
     }
 
     /// Presses a hardware editing key (`key NAME`).
+    /// - Complexity: One edit or move: segmentation around the insertion point (a word move
+    ///   walks the word it passes).
     public mutating func key(_ key: HardwareKey) throws(ScriptError) {
         try run(.key(key))
     }
 
     /// Performs an edit action on the field being edited (`edit ACTION`).
+    /// - Complexity: O(*n*) in the text selected, copied or pasted.
     public mutating func edit(_ action: EditAction) throws(ScriptError) {
         try run(.edit(action))
     }
 
     /// Dictates a phrase into the field being edited (refused in secure fields and where
     /// dictation is off).
+    /// - Complexity: One insertion of the whole phrase: O(*n*) in its length.
     public mutating func dictate(_ text: String) throws(ScriptError) {
         try run(.dictate(text))
     }
