@@ -132,9 +132,20 @@ struct SessionTests {
         session.settings.rate = 2
         #expect(session.settings.rate == 2 && session.rejectedSetting == nil)
 
+        // A whole new value: the valid changes apply, the invalid one keeps its old value.
         var changed = session.settings
+        changed.capitals = .none
         changed.hintDelay = VirtualDuration(milliseconds: -5)
+        changed.secureKeys = .silent
+        session.settings = changed
+        #expect(session.settings.capitals == .none && session.settings.secureKeys == .silent)
+        #expect(session.settings.hintDelay == VirtualDuration(milliseconds: 1000))
+        #expect(session.rejectedSetting?.message == "'hint-delay' expects seconds from 0 to 3600 such as 1.5, got '-0.005'")
+
+        // apply(_:) is all or none.
+        changed.capitals = .sound
         #expect(throws: ScriptError.self) { try session.apply(changed) }
+        #expect(session.settings.capitals == .none)
         #expect(session.settings.hintDelay == VirtualDuration(milliseconds: 1000))
     }
 

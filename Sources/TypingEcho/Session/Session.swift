@@ -116,35 +116,53 @@ public struct Session<Sink: EventSink> {
     ///
     /// A setting given as an override keeps its value. A value a script could not write
     /// either (a `rate` outside 0.1–10, a delay over an hour, a locale that is not a BCP 47
-    /// tag) is not applied: the settings before it stay, and the error is kept in
-    /// ``rejectedSetting``. Use ``apply(_:)`` to get that error thrown instead.
+    /// tag) is not applied — it keeps its old value while the other changes are applied —
+    /// and the error is kept in ``rejectedSetting``. Use ``apply(_:)`` to get it thrown.
     public var settings: Settings {
         get { engine.settings }
         set {
-            do {
-                try apply(newValue)
-                rejectedSetting = nil
-            } catch {
-                rejectedSetting = error
+            var rejected: ScriptError?
+            var valid: [(key: String, value: String)] = []
+            var probe = engine.settings
+            for change in engine.settings.changes(to: newValue) {
+                do {
+                    try probe.set(change.key, to: change.value)
+                    valid.append(change)
+                } catch {
+                    rejected = rejected ?? ScriptError(.badSetting, error.description, at: nil)
+                }
             }
+            if !valid.isEmpty {
+                do { try run(Self.settingsCommand(valid)) } catch { rejected = rejected ?? error }
+            }
+            rejectedSetting = rejected
         }
     }
 
-    /// Applies every setting that differs from the ones in force.
+    /// Applies every setting that differs from the ones in force, all or none.
     /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for the first value
-    ///   that cannot be used; the settings before it in ``Settings/keys`` order are applied.
+    ///   that cannot be used (in ``Settings/keys`` order); then nothing is changed.
     public mutating func apply(_ settings: Settings) throws(ScriptError) {
         let changes = engine.settings.changes(to: settings)
+        var probe = engine.settings
+        for change in changes {
+            do { try probe.set(change.key, to: change.value) } catch {
+                throw ScriptError(.badSetting, error.description, at: nil)
+            }
+        }
         guard !changes.isEmpty else { return }
-        let location = Self.noLocation
-        try run(.settings(changes.map { SettingAssignment(key: $0.key, value: $0.value, location: location, valueLocation: location) }))
+        try run(Self.settingsCommand(changes))
+    }
+
+    /// A `settings` command for `KEY=VALUE` pairs.
+    private static func settingsCommand(_ pairs: [(key: String, value: String)]) -> Command {
+        .settings(pairs.map { SettingAssignment(key: $0.key, value: $0.value, location: noLocation, valueLocation: noLocation) })
     }
 
     /// Sets one setting from its script form, as `settings KEY=VALUE` does.
     /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting``.
     public mutating func set(_ key: String, to value: String) throws(ScriptError) {
-        let location = Self.noLocation
-        try run(.settings([SettingAssignment(key: key, value: value, location: location, valueLocation: location)]))
+        try run(Self.settingsCommand([(key, value)]))
     }
 
     // MARK: - Running commands
