@@ -50,6 +50,28 @@ struct EventCodingTests {
         }
     }
 
+    @Test("the chunked reader gives the same events as decodeAll, whatever the chunk size")
+    func reader() throws {
+        let lines = try Self.exampleLines().prefix(400).map(\.line)
+        let text = lines.joined(separator: "\n") + "\n\n" + lines[0]  // an empty line; a last line without newline
+        let expected = try JSONLines.decodeAll(text)
+        for size in [1, 7, 4096] {
+            var reader = JSONLines.Reader()
+            var events: [TimedEvent] = []
+            for chunk in Array(text.utf8).chunked(by: size) {
+                reader.append(chunk)
+                while let event = try reader.next() { events.append(event) }
+            }
+            reader.finish()
+            while let event = try reader.next() { events.append(event) }
+            #expect(events == expected, "chunks of \(size)")
+        }
+        var reader = JSONLines.Reader()
+        reader.append(Array("{\"type\":\"sound\"}\n{\"type\":\"sound\",\"t\":1,\"name\":\"tick\"}\n".utf8))
+        #expect(throws: JSONLinesError(message: "missing 't'", column: nil, line: 1)) { try reader.next() }
+        #expect(try reader.next() == TimedEvent(time: VirtualTime(milliseconds: 1000), event: .sound(.tick)))
+    }
+
     @Test("the doc example of decode")
     func docExample() throws {
         let event = try JSONLines.decode(#"{"type":"sound","t":1.500,"name":"click"}"#.utf8)

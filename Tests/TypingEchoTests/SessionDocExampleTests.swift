@@ -87,6 +87,14 @@ func decodeExample() throws -> TimedEvent {
     return event
 }
 
+// Sources/TypingEcho/Events/JSONLines+Decoding.swift
+func readerExample() throws -> TimedEvent? {
+    var reader = JSONLines.Reader()
+    reader.append(Array(#"{"type":"sound","t":0.500,"name":"tick"}"#.utf8) + [10, 123])
+    let first = try reader.next()   // the tick; the "{" waits for the rest of its line
+    return first
+}
+
 // docs/embedding.md
 func runLoopExample() throws -> [String] {
     var session = try Session()
@@ -168,6 +176,7 @@ struct SessionDocExampleTests {
         #expect(try logExample() == ["Username, text field", "Double tap to edit."])
         #expect(try await asyncEventSinkExample() == ["Username, text field", "Double tap to edit."])
         #expect(try decodeExample() == TimedEvent(time: VirtualTime(milliseconds: 1500), event: .sound(.click)))
+        #expect(try readerExample() == TimedEvent(time: VirtualTime(milliseconds: 500), event: .sound(.tick)))
         #expect(try runLoopExample() == ["Username, text field", "Double tap to edit."])
         let (line, bytes) = try roundTripExample()
         #expect(String(decoding: bytes, as: UTF8.self) == line + "\n")

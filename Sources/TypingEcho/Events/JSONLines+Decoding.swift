@@ -44,6 +44,45 @@ extension JSONLines {
     }
 }
 
+extension JSONLines {
+    /// Reads events from JSON Lines that arrive in chunks (a pipe from `typing-echo replay
+    /// --format json`), one event per complete line; memory stays bounded by the longest line.
+    ///
+    /// ```swift
+    /// var reader = JSONLines.Reader()
+    /// reader.append(Array(#"{"type":"sound","t":0.500,"name":"tick"}"#.utf8) + [10, 123])
+    /// let first = try reader.next()   // the tick; the "{" waits for the rest of its line
+    /// ```
+    public struct Reader: Sendable {
+        private var splitter = LineSplitter()
+
+        /// Creates a reader with nothing buffered.
+        public init() {}
+
+        /// Adds the next bytes; chunks may split lines and UTF-8 sequences anywhere.
+        /// - Complexity: Amortized O(*m*) for a chunk of *m* bytes.
+        public mutating func append(_ chunk: some Collection<UInt8>) { splitter.append(chunk) }
+
+        /// Marks the end of the input, so that a last line without a newline is read too.
+        public mutating func finish() { splitter.finish() }
+
+        /// The next event, or nil until another complete line has arrived; empty lines are skipped.
+        /// - Throws: ``JSONLinesError`` with the line number; the reader goes on with the next line.
+        /// - Complexity: O(*n*) in the length of the line.
+        public mutating func next() throws(JSONLinesError) -> TimedEvent? {
+            while let (number, bytes) = splitter.nextLine() {
+                guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+                do { return try JSONLines.decode(bytes) } catch {
+                    var located = error
+                    located.line = number
+                    throw located
+                }
+            }
+            return nil
+        }
+    }
+}
+
 /// A JSON Lines line that is not an event.
 public struct JSONLinesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong; it names fields, never quotes values.
