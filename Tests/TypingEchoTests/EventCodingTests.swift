@@ -96,6 +96,8 @@ struct EventCodingTests {
 
     @Test("wrong or missing fields are errors naming the field", arguments: [
         (#"{"type":"sound","t":1e300,"name":"click"}"#, "'t' is out of range"),
+        (#"{"type":"speak","t":0,"id":1,"text":"a","role":"key","locale":"en","pitch":1e300,"duration":0.1,"interrupts":true}"#, "'pitch' is out of range"),
+        (#"{"type":"speak","t":0,"id":1,"text":"a","role":"key","locale":"en","pitch":1,"duration":-1e13,"interrupts":true}"#, "'duration' is out of range"),
         (#"{"type":"finished","t":1,"id":99999999999999999999,"completed":true}"#, "'id' is not a whole number in range"),
         (#"{"type":"finished","t":1,"id":1.5,"completed":true}"#, "'id' is not a whole number in range"),
         (#"{"type":"finished","t":1,"id":1}"#, "missing 'completed'"),

@@ -87,6 +87,13 @@ extension EventFieldReader {
         return Int64((seconds * 1000).rounded())
     }
 
+    /// A pitch multiplier, checked to be one the JSON Lines encoder can write (hundredths in an `Int64`).
+    func pitch(_ key: TimedEvent.CodingKeys) throws -> Double {
+        let pitch = try number(key)
+        guard pitch.isFinite, abs(pitch) < 1e6 else { throw invalid(key, "is out of range") }
+        return pitch
+    }
+
     func choice<Choice: RawRepresentable & CaseIterable>(_ key: TimedEvent.CodingKeys, _: Choice.Type) throws -> Choice where Choice.RawValue == String {
         guard let value = Choice(rawValue: try string(key)) else {
             throw invalid(key, "is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -110,7 +117,7 @@ extension TimedEvent {
             event = .speak(Utterance(
                 id: try fields.integer(.id), text: try fields.string(.text),
                 role: try fields.choice(.role, SpeechRole.self), locale: try fields.string(.locale),
-                pitch: try fields.number(.pitch), duration: VirtualDuration(milliseconds: try fields.milliseconds(.duration)),
+                pitch: try fields.pitch(.pitch), duration: VirtualDuration(milliseconds: try fields.milliseconds(.duration)),
                 interrupts: try fields.boolean(.interrupts)))
         case "sound":
             event = .sound(try fields.choice(.name, SoundName.self))
