@@ -38,6 +38,20 @@ struct EventCodingTests {
         }
     }
 
+    @Test("the CLI (which replays through Session) writes what ReplaySession gives, for every example")
+    func cliMatchesReplaySession() throws {
+        for (name, text) in try allExamples() {
+            var replay = try ReplaySession()
+            var events = EventCollector()
+            try replay.feed(Array(text.utf8), into: &events)
+            try replay.finish(into: &events)
+            var expected: [UInt8] = []
+            for event in events.events { JSONLines.encode(event, into: &expected) }
+            let result = try Tool.run(["replay", examplePath(name), "--format", "json"])
+            #expect(Array(result.output.utf8) == expected, "\(name)")
+        }
+    }
+
     @Test("decodeAll reads a whole stream, empty lines skipped, and says which line is bad")
     func decodeAll() throws {
         let stream = #"{"type":"sound","t":1.500,"name":"click"}"# + "\n\n" + #"{"type":"focus","t":2.000,"key":"q"}"# + "\n"
