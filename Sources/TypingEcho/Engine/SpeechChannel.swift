@@ -63,6 +63,14 @@ struct SpeechChannel: Sendable {
     /// The time of the next scheduled thing, if any.
     var nextDue: VirtualTime? { due.first?.time }
 
+    /// Removes and returns the first thing due at or before `time`.
+    mutating func popDue(through time: VirtualTime) -> Due? {
+        guard let first = due.first, first.time <= time else { return nil }
+        due.removeFirst()
+        if case .finish(let id) = first.action { playing.removeAll { $0.id == id } }
+        return first
+    }
+
     /// Whether an utterance is playing or queued to play.
     var isSpeaking: Bool { !playing.isEmpty }
 
@@ -71,14 +79,6 @@ struct SpeechChannel: Sendable {
         due.compactMap { entry in
             if case .speak(let utterance) = entry.action { return (entry.time, utterance) } else { return nil }
         }
-    }
-
-    /// Removes and returns the first thing due at or before `time`.
-    mutating func popDue(through time: VirtualTime) -> Due? {
-        guard let first = due.first, first.time <= time else { return nil }
-        due.removeFirst()
-        if case .finish(let id) = first.action { playing.removeAll { $0.id == id } }
-        return first
     }
 
     private mutating func insert(_ entry: Due) {
