@@ -43,7 +43,7 @@ func declareElementExample() throws -> Element? {
 }
 
 // Sources/TypingEcho/Script/ScriptError.swift
-func scriptErrorExample() throws {
+func scriptErrorKindExample() throws {
     var session = try Session()
     do {
         try session.run(script: "field user kind=text label=\"Username\"\nfocus usr")
@@ -172,7 +172,7 @@ struct SessionDocExampleTests {
         #expect(settings.capitals == .pitch && settings.hardwareFeedback == .words)
         #expect(try declareFieldExample()?.field?.isSecure == true)
         #expect(try declareElementExample()?.traits == .button)
-        try scriptErrorExample()
+        try scriptErrorKindExample()
         #expect(try logExample() == ["Username, text field", "Double tap to edit."])
         #expect(try await asyncEventSinkExample() == ["Username, text field", "Double tap to edit."])
         #expect(try decodeExample() == TimedEvent(time: VirtualTime(milliseconds: 1500), event: .sound(.click)))
