@@ -44,14 +44,17 @@ struct DiscardSink: FlushingSink {
     var failure: WriteFailure? { nil }
 }
 
-/// Runs one script, sending events to `sink`; returns the exit code for it.
-func run(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
-         into sink: inout some FlushingSink) -> (ExitCode, ReplaySession?) {
-    var session: ReplaySession
-    do { session = try ReplaySession(overrides: overrides, phonetics: phonetics) } catch {
-        printError("typing-echo: \(error.description)")
+/// Runs one script through a `Session`, sending events to `sink`; returns the exit code for it
+/// and the session (for `check`'s counts and `describe`'s screen).
+func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
+                             into sink: inout Sink) -> (ExitCode, Session<Sink>?) {
+    var session: Session<Sink>
+    do { session = try Session(overrides: overrides, phonetics: phonetics, sink: sink) } catch {
+        printError("typing-echo: \(error.message)")
         return (.usage, nil)
     }
+    // The session holds the sink while it runs; the caller gets it back for its last flush.
+    defer { sink = session.sink }
     let name = script == "-" ? "<stdin>" : script
     let report: (ExpectationFailure) -> Void = { failure in
         printError("\(name):\(failure.location): error: expectation failed: \(failure.message)")
@@ -60,21 +63,21 @@ func run(script: String, overrides: [(key: String, value: String)], phonetics: P
     defer { warn() }
     do {
         let problem = try readChunks(of: script) { chunk throws(ScriptError) in
-            try session.feed(chunk, into: &sink, failed: report)
+            try session.feedScript(chunk, failed: report)
             // What a chunk produced is written before the next one is read: output streams.
-            sink.flush()
+            session.sink.flush()
             warn()
-            return sink.failure == nil
+            return session.sink.failure == nil
         }
         // Output that cannot be written ends the run: exit 74, or quietly for a closed pipe.
-        if let failure = sink.failure { return (failure.exitCode, session) }
+        if let failure = session.sink.failure { return (failure.exitCode, session) }
         if let problem {
             printError("typing-echo: \(problem)")
             return (.unreadable, session)
         }
-        try session.finish(into: &sink, failed: report)
-        sink.flush()
-        if let failure = sink.failure { return (failure.exitCode, session) }
+        try session.finishScript(failed: report)
+        session.sink.flush()
+        if let failure = session.sink.failure { return (failure.exitCode, session) }
     } catch let error as ScriptError {
         printError(error.formatted(file: name))
         return (.badScript, session)

@@ -4,9 +4,9 @@ extension Engine {
     func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
         if let position = keyboard.editedField, let field = elements[position].field { return (position, field) }
         guard let position = focusIndex, elements[position].field != nil else {
-            throw ScriptError("\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
+            throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
-        throw ScriptError("\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
+        throw ScriptError(.notEditing, "\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
     }
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,

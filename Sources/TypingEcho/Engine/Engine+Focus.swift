@@ -46,7 +46,7 @@ extension Engine {
     mutating func doubleTap(at location: SourceLocation) throws(ScriptError) {
         if performChosenEditAction() { return }
         guard let position = focusIndex else {
-            throw ScriptError("double-tap with nothing focused; focus an element first", at: location)
+            throw ScriptError(.nothingFocused, "double-tap with nothing focused; focus an element first", at: location)
         }
         guard !passesGesturesThrough, let field = elements[position].field, !field.isDisabled else { return }
         let isEditing = field.isEditing, atStart = field.buffer.insertionPoint.utf16 == 0

@@ -9,7 +9,7 @@ extension Engine {
                 return layout.alternate(atX: x, y: y, of: popup.key).map { .alternate($0) } ?? .nothing
             case .key(let name):
                 if let index = layout.alternate(named: name, of: popup.key) { return .alternate(index) }
-                guard KeyKind(token: name) != nil else { throw ScriptError(unknownKey(name, gesture), at: location) }
+                guard KeyKind(token: name) != nil else { throw ScriptError(.unknownKey, unknownKey(name, gesture), at: location) }
                 return .nothing
             }
         }
@@ -19,10 +19,10 @@ extension Engine {
             return element(atX: x, y: y).map { .element($0) } ?? .nothing
         case .key(let name):
             guard isKeyboardShown else {
-                throw ScriptError("\(gesture) \(quoted(name)): the keyboard is shown only while a text field is being edited; focus a field and double-tap it first (or touch X,Y to explore the screen)", at: location)
+                throw ScriptError(.notEditing, "\(gesture) \(quoted(name)): the keyboard is shown only while a text field is being edited; focus a field and double-tap it first (or touch X,Y to explore the screen)", at: location)
             }
             if let id = layout.key(named: name, on: keyboard.state.layer) { return .key(id) }
-            throw ScriptError(missingKey(name, gesture), at: location)
+            throw ScriptError(.unknownKey, missingKey(name, gesture), at: location)
         }
     }
 

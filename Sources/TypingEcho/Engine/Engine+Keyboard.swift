@@ -209,7 +209,7 @@ extension Engine {
     mutating func handle(_ gesture: FingerGesture, at location: SourceLocation) throws(ScriptError) {
         let actions: [TypingAction]
         do { actions = try keyboard.recognizer.handle(gesture) } catch {
-            throw ScriptError(error.message, at: location)
+            throw ScriptError(.gesture, error.message, at: location)
         }
         for action in actions { try perform(action, at: location) }
     }

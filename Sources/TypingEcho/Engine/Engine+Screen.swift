@@ -11,7 +11,7 @@ extension Engine {
         for name in declaration.traits {
             guard let trait = Traits(token: name.value) else {
                 let suggestion = Traits.named.map(\.name).closest(to: name.value).map { "; did you mean '\($0)'?" } ?? ""
-                throw ScriptError("unknown trait '\(name.value)'\(suggestion)", at: name.location)
+                throw ScriptError(.badDeclaration, "unknown trait '\(name.value)'\(suggestion)", at: name.location)
             }
             traits.insert(trait)
         }
@@ -21,10 +21,10 @@ extension Engine {
     /// The index of an element `focus` may move to: it exists and is not hidden.
     func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
         guard let target = index[id.value] else {
-            throw ScriptError("no element or field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
+            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard !elements[target].isHidden else {
-            throw ScriptError("'\(id.value)' is hidden from the screen reader and cannot be focused", at: id.location)
+            throw ScriptError(.notFocusable, "'\(id.value)' is hidden from the screen reader and cannot be focused", at: id.location)
         }
         return target
     }
@@ -102,10 +102,10 @@ extension Engine {
     /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
     mutating func setError(_ id: Located<String>, _ message: String) throws(ScriptError) {
         guard let position = index[id.value] else {
-            throw ScriptError("no field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
+            throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard elements[position].field != nil else {
-            throw ScriptError("'\(id.value)' is not a text field; errors belong to fields", at: id.location)
+            throw ScriptError(.notATextField, "'\(id.value)' is not a text field; errors belong to fields", at: id.location)
         }
         update(position) { $0.error = message.isEmpty ? nil : message }
     }

@@ -18,10 +18,10 @@ extension Engine {
     mutating func type(_ text: String, at location: SourceLocation) throws(ScriptError) {
         syncKeyboard()
         guard let position = editingIndex, let field = elements[position].field else {
-            throw ScriptError("type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
+            throw ScriptError(.notEditing, "type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
         }
         guard keyboard.recognizer.finger == nil else {
-            throw ScriptError("type: a finger is still on the screen; lift it first", at: location)
+            throw ScriptError(.gesture, "type: a finger is still on the screen; lift it first", at: location)
         }
         let secure = field.isSecure
         // Offered to a secure field counts as held, even if the keyboard cannot type it.

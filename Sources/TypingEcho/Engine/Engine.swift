@@ -87,10 +87,10 @@ public struct Engine: Sendable {
     private mutating func perform(_ line: ScriptLine) throws(ScriptError) -> ExpectationFailure? {
         if let at = line.at {
             guard let target = VirtualTime(checkedSeconds: at) else {
-                throw ScriptError("@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
+                throw ScriptError(.timeOutOfRange, "@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
             }
             guard target >= now else {
-                throw ScriptError("@\(target) is before the current time \(now)", at: line.location)
+                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(now)", at: line.location)
             }
             try advance(to: target, at: line.location)
         }
@@ -161,7 +161,7 @@ public struct Engine: Sendable {
         case .field(let declaration):
             let field: Element
             do { field = try Element(declaration, locale: phrasebook.icuLocale) } catch {
-                throw ScriptError(error.description, at: location)
+                throw ScriptError(.badDeclaration, error.description, at: location)
             }
             try declare(field, at: location)
         case .element(let declaration):
@@ -213,11 +213,11 @@ public struct Engine: Sendable {
         for assignment in assignments where !overrides.contains(where: { $0.key == assignment.key }) {
             do { try settings.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
-                throw ScriptError(error.description, at: location)
+                throw ScriptError(.badSetting, error.description, at: location)
             }
             if assignment.key == "locale" {
                 do { try loadPhrasebook(warningAt: assignment.valueLocation) } catch {
-                    throw ScriptError(error.description, at: assignment.valueLocation)
+                    throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
         }
@@ -234,7 +234,7 @@ public struct Engine: Sendable {
             noticeUpdate(from: old, to: element, at: existing)
             return
         }
-        guard !element.id.isEmpty else { throw ScriptError("an element needs an id", at: location) }
+        guard !element.id.isEmpty else { throw ScriptError(.badDeclaration, "an element needs an id", at: location) }
         index[element.id] = elements.count
         if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
         elements.append(element)

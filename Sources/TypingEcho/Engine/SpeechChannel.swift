@@ -74,6 +74,16 @@ struct SpeechChannel: Sendable {
         return first
     }
 
+    /// Whether an utterance is playing or queued to play.
+    var isSpeaking: Bool { !playing.isEmpty }
+
+    /// The delayed utterances (hints, phonetic words) waiting for their time, in order.
+    var pending: [(time: VirtualTime, utterance: DelayedUtterance)] {
+        due.compactMap { entry in
+            if case .speak(let utterance) = entry.action { return (entry.time, utterance) } else { return nil }
+        }
+    }
+
     private mutating func insert(_ entry: Due) {
         var entry = entry
         sequence += 1

@@ -38,6 +38,20 @@ public struct Utterance: Sendable, Hashable {
     public var duration: VirtualDuration
     /// Whether it cut whatever was being said (otherwise it waits its turn).
     public var interrupts: Bool
+
+    /// Creates an utterance as a `speak` event carries it.
+    public init(
+        id: Int, text: String, role: SpeechRole, locale: String, pitch: Double = 1.0,
+        duration: VirtualDuration, interrupts: Bool = true
+    ) {
+        self.id = id
+        self.text = text
+        self.role = role
+        self.locale = locale
+        self.pitch = pitch
+        self.duration = duration
+        self.interrupts = interrupts
+    }
 }
 
 /// A change to a field's text (`edit` event).
@@ -54,6 +68,16 @@ public struct FieldEdit: Sendable, Hashable {
     public var count: Int
     /// The inserted or removed text; nil for secure fields, whose text never leaves the engine.
     public var text: String?
+
+    /// Creates an edit as an `edit` event carries it; `text` is nil for a secure field.
+    public init(field: String, operation: TextEdit.Operation, offset: Int, length: Int, count: Int, text: String?) {
+        self.field = field
+        self.operation = operation
+        self.offset = offset
+        self.length = length
+        self.count = count
+        self.text = text
+    }
 }
 
 /// What gained focus (`focus` event).

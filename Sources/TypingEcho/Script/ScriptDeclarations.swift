@@ -35,10 +35,10 @@ extension ScriptParser {
         let id = try declarationID(&arguments, command: "field", usage: usage)
         let found = try attributes(&arguments, of: "field", names: Self.fieldAttributes, flags: Self.fieldFlags)
         guard let kind = found.values["kind"] else {
-            throw ScriptError("field needs a kind: kind=text|secure|search|area", at: location)
+            throw ScriptError(.syntax, "field needs a kind: kind=text|secure|search|area", at: location)
         }
         guard let label = found.values["label"] else {
-            throw ScriptError(#"field needs a label: label="…""#, at: location)
+            throw ScriptError(.syntax, #"field needs a label: label="…""#, at: location)
         }
         let line = arguments.line
         var field = FieldDeclaration(
@@ -71,7 +71,7 @@ extension ScriptParser {
         let id = try declarationID(&arguments, command: "element", usage: #"element ID label="…" …"#)
         let found = try attributes(&arguments, of: "element", names: Self.elementAttributes, flags: Self.elementFlags)
         guard let label = found.values["label"] else {
-            throw ScriptError(#"element needs a label: label="…""#, at: location)
+            throw ScriptError(.syntax, #"element needs a label: label="…""#, at: location)
         }
         var element = ElementDeclaration(id: id, label: label.text)
         if let traits = found.values["traits"] {

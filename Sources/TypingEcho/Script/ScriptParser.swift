@@ -242,7 +242,7 @@ struct ScriptArguments {
     func location(_ column: Int) -> SourceLocation { SourceLocation(line: line, column: column) }
 
     /// An error at a column of this line.
-    func error(_ message: String, at column: Int) -> ScriptError { ScriptError(message, line: line, column: column) }
+    func error(_ message: String, at column: Int) -> ScriptError { ScriptError(.syntax, message, at: SourceLocation(line: line, column: column)) }
 
     /// An error just past the last token, for a missing argument.
     func missing(_ message: String) -> ScriptError { error(message, at: endColumn) }

@@ -1,0 +1,313 @@
+/// A screen-reader session for simulators and tests: typed verbs in, events out to a sink.
+///
+/// ```swift
+/// var session = try Session()
+/// try session.declareField("user", label: "Username")
+/// try session.focus("user")
+/// try session.doubleTap()
+/// try session.keys("Hi ")
+/// session.runUntilIdle()
+/// print(session.log.lastSpoken ?? "")   // "Hi", the word echoed after "space"
+/// ```
+///
+/// Verbs take no source locations: an error names its ``ScriptError/Kind`` and has no
+/// ``ScriptError/location``. Script lines are another way to drive the same session
+/// (`run(_ line: ScriptLine)`, ``run(script:)``, ``feedScript(_:failed:)``), and the command-line
+/// tool replays scripts through it.
+///
+/// Time is virtual: a verb happens at ``now`` and takes no time (only `type` paces its
+/// gestures); ``advance(by:)`` lets time pass, ``nextDue`` says when something is scheduled,
+/// and ``runUntilIdle()`` lets every queued utterance, hint and phonetic word play out.
+///
+/// The sink receives every event as it happens; the default, ``EventCollector``, keeps them
+/// and answers ``EventCollector/spokenPhrases``, ``EventCollector/lastSpoken``,
+/// ``EventCollector/sounds`` and ``EventCollector/edits`` (see ``log``).
+public struct Session<Sink: EventSink> {
+    /// The model the session drives (its elements, focus, settings and clock).
+    public private(set) var engine: Engine
+    /// Where events go as they happen.
+    public var sink: Sink
+    /// How many expectations ran (`expect` lines and ``check(_:)``).
+    public private(set) var expectationCount = 0
+    /// How many of them failed.
+    public private(set) var failureCount = 0
+    /// The last typed setting that could not be applied through the ``settings`` setter.
+    public private(set) var rejectedSetting: ScriptError?
+    private var splitter = LineSplitter()
+    private let parser = ScriptParser()
+
+    /// Creates a session with the given settings that sends its events to `sink`.
+    /// - Parameters:
+    ///   - settings: The starting settings (VoiceOver's defaults unless given).
+    ///   - overrides: `KEY=VALUE` pairs that win over every later change, as `--set` does.
+    ///   - phonetics: A user's own phonetic alphabet, kept across locale changes.
+    ///   - sink: Where events go.
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for an override or
+    ///   locale that cannot be used.
+    public init(
+        settings: Settings = Settings(), overrides: [(key: String, value: String)] = [],
+        phonetics: PhoneticAlphabet? = nil, sink: Sink
+    ) throws(ScriptError) {
+        do { engine = try Engine(settings: settings, overrides: overrides) } catch {
+            throw ScriptError(.badSetting, error.description, at: nil)
+        }
+        if let phonetics { engine.usePhonetics(phonetics) }
+        self.sink = sink
+    }
+
+    // MARK: - State
+
+    /// The current time on the virtual clock.
+    public var now: VirtualTime { engine.now }
+
+    /// When the next scheduled thing happens (an utterance ends, a hint or phonetic word is
+    /// due, a resting finger is heard); nil when the session is idle.
+    public var nextDue: VirtualTime? { engine.nextDue }
+
+    /// Whether something is being said (or queued to be said) right now.
+    public var isSpeaking: Bool { engine.isSpeaking }
+
+    /// Hints and phonetic words waiting for their delay; any input before then drops them.
+    public var pendingSpeech: [PendingUtterance] { engine.pendingSpeech }
+
+    /// The hint waiting to be spoken, if any.
+    public var pendingHint: PendingUtterance? { pendingSpeech.first { $0.role == .hint } }
+
+    /// The phonetic word waiting to be spoken, if any.
+    public var pendingPhonetic: PendingUtterance? { pendingSpeech.first { $0.role == .phonetic } }
+
+    /// Whether nothing is playing or scheduled: ``runUntilIdle()`` would do nothing.
+    public var isIdle: Bool { nextDue == nil && !isSpeaking }
+
+    /// The elements in reading order.
+    public var elements: [Element] { engine.elements }
+
+    /// The element with screen-reader focus, if any.
+    public var focusedElement: Element? { engine.focusedElement }
+
+    /// The element with an id, if declared.
+    public func element(_ id: String) -> Element? { engine.element(id) }
+
+    /// What swipe up and down act on.
+    public var rotorUnit: RotorUnit { engine.rotor }
+
+    /// Whether the on-screen keyboard is shown (a text field is being edited).
+    public var isKeyboardShown: Bool { engine.isKeyboardShown }
+
+    /// Whether a finger is on the screen.
+    public var isFingerDown: Bool { engine.isFingerDown }
+
+    /// What the user has copied, if anything; never text from a secure field.
+    public var clipboard: String? { engine.clipboardText }
+
+    /// Warnings since the last call (an unknown locale spoken in English).
+    public mutating func takeWarnings() -> [EngineWarning] { engine.takeWarnings() }
+
+    // MARK: - Settings
+
+    /// The settings in force; assigning applies every changed setting at once, as a
+    /// `settings` line does.
+    ///
+    /// ```swift
+    /// var session = try Session()
+    /// session.settings.capitals = .pitch
+    /// session.settings.hardwareFeedback = .words
+    /// ```
+    ///
+    /// A setting given as an override keeps its value. A value a script could not write
+    /// either (a `rate` outside 0.1–10, a delay over an hour, a locale that is not a BCP 47
+    /// tag) is not applied — it keeps its old value while the other changes are applied —
+    /// and the error is kept in ``rejectedSetting``. Use ``apply(_:)`` to get it thrown.
+    public var settings: Settings {
+        get { engine.settings }
+        set {
+            var rejected: ScriptError?
+            var valid: [(key: String, value: String)] = []
+            var probe = engine.settings
+            for change in engine.settings.changes(to: newValue) {
+                do {
+                    try probe.set(change.key, to: change.value)
+                    valid.append(change)
+                } catch {
+                    rejected = rejected ?? ScriptError(.badSetting, error.description, at: nil)
+                }
+            }
+            if !valid.isEmpty {
+                do { try run(Self.settingsCommand(valid)) } catch { rejected = rejected ?? error }
+            }
+            rejectedSetting = rejected
+        }
+    }
+
+    /// Applies every setting that differs from the ones in force, all or none.
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for the first value
+    ///   that cannot be used (in ``Settings/keys`` order); then nothing is changed.
+    public mutating func apply(_ settings: Settings) throws(ScriptError) {
+        let changes = engine.settings.changes(to: settings)
+        var probe = engine.settings
+        for change in changes {
+            do { try probe.set(change.key, to: change.value) } catch {
+                throw ScriptError(.badSetting, error.description, at: nil)
+            }
+        }
+        guard !changes.isEmpty else { return }
+        try run(Self.settingsCommand(changes))
+    }
+
+    /// A `settings` command for `KEY=VALUE` pairs.
+    private static func settingsCommand(_ pairs: [(key: String, value: String)]) -> Command {
+        .settings(pairs.map { SettingAssignment(key: $0.key, value: $0.value, location: noLocation, valueLocation: noLocation) })
+    }
+
+    /// Sets one setting from its script form, as `settings KEY=VALUE` does.
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting``.
+    public mutating func set(_ key: String, to value: String) throws(ScriptError) {
+        try run(Self.settingsCommand([(key, value)]))
+    }
+
+    // MARK: - Running commands
+
+    /// Where commands that did not come from a script are said to be; never reported.
+    static var noLocation: SourceLocation { SourceLocation(line: 0, column: 0) }
+
+    /// Performs one command now; events go to ``sink``.
+    /// - Returns: For an `expect` command that does not hold, what was expected and what
+    ///   happened instead; nil otherwise.
+    /// - Throws: ``ScriptError`` without a location when the command cannot be performed.
+    @discardableResult
+    public mutating func run(_ command: Command) throws(ScriptError) -> String? {
+        do {
+            return try run(ScriptLine(location: Self.noLocation, command: command))?.message
+        } catch {
+            throw error.withoutLocation()
+        }
+    }
+
+    /// Runs one script line: its `@S` time first, then its command.
+    /// - Returns: The failed expectation, if the line was an `expect` that did not hold.
+    /// - Throws: ``ScriptError`` at the line's location.
+    @discardableResult
+    public mutating func run(_ line: ScriptLine) throws(ScriptError) -> ExpectationFailure? {
+        if case .expect = line.command { expectationCount += 1 }
+        let failure = try engine.run(line, into: &sink)
+        if failure != nil { failureCount += 1 }
+        return failure
+    }
+
+    /// Checks an expectation against what happened since the previous one (as `expect` does).
+    /// - Returns: What was expected and what happened instead, or nil when it holds.
+    public mutating func check(_ expectation: Expectation) -> String? {
+        // An expectation never throws: it reports.
+        try? run(.expect(expectation))
+    }
+
+    /// Runs every line of a script (lines numbered from 1 in this text), stopping at the
+    /// first error; time is not run out at the end (see ``runUntilIdle()``).
+    /// - Returns: The expectations that failed.
+    /// - Throws: ``ScriptError`` with the line and column in `script`.
+    @discardableResult
+    public mutating func run(script: String) throws(ScriptError) -> [ExpectationFailure] {
+        var splitter = LineSplitter()
+        splitter.append(script.utf8)
+        splitter.finish()
+        var failures: [ExpectationFailure] = []
+        while let (number, bytes) = splitter.nextLine() {
+            guard let line = try parser.parse(line: bytes, number: number) else { continue }
+            if let failure = try run(line) { failures.append(failure) }
+        }
+        return failures
+    }
+
+    /// Feeds the next bytes of a script that arrives in chunks, running every line they
+    /// complete; memory stays bounded by the longest line.
+    /// - Parameter failed: Called with each expectation that does not hold.
+    /// - Throws: ``ScriptError`` for the first bad line; feed nothing more after that.
+    public mutating func feedScript(_ chunk: some Collection<UInt8>, failed: (ExpectationFailure) -> Void = { _ in }) throws(ScriptError) {
+        splitter.append(chunk)
+        try runFedLines(failed: failed)
+    }
+
+    /// Ends a script fed with ``feedScript(_:failed:)``: runs its last line if it had no
+    /// newline, then lets time run out (``runUntilIdle()``), as `typing-echo replay` does.
+    public mutating func finishScript(failed: (ExpectationFailure) -> Void = { _ in }) throws(ScriptError) {
+        splitter.finish()
+        try runFedLines(failed: failed)
+        splitter = LineSplitter()
+        runUntilIdle()
+    }
+
+    private mutating func runFedLines(failed: (ExpectationFailure) -> Void) throws(ScriptError) {
+        while let (number, bytes) = splitter.nextLine() {
+            guard let line = try parser.parse(line: bytes, number: number) else { continue }
+            if let failure = try run(line) { failed(failure) }
+        }
+    }
+
+    // MARK: - Time
+
+    /// Lets time run until nothing is pending: queued speech ends, hints and phonetic words
+    /// are said, a resting finger is heard. Usable at any point of a session.
+    public mutating func runUntilIdle() {
+        engine.finish(into: &sink)
+    }
+
+    /// Lets virtual time pass, performing everything due meanwhile (as `wait` does).
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/timeOutOfRange`` for a negative
+    ///   duration or one the clock cannot reach.
+    public mutating func advance(by duration: VirtualDuration) throws(ScriptError) {
+        guard duration.milliseconds >= 0 else {
+            throw ScriptError(.timeOutOfRange, "cannot advance by a negative duration", at: nil)
+        }
+        try run(.wait(Double(duration.milliseconds) / 1000))
+    }
+
+    /// Lets virtual time pass until `time` (as a line starting with `@S` does).
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/timeBackwards`` when `time` is
+    ///   before ``now``.
+    public mutating func advance(to time: VirtualTime) throws(ScriptError) {
+        guard time >= now else {
+            throw ScriptError(.timeBackwards, "\(time) is before the current time \(now)", at: nil)
+        }
+        try advance(by: time - now)
+    }
+
+    /// Waits `seconds` of virtual time (the script's `wait S`).
+    public mutating func wait(_ seconds: Double) throws(ScriptError) {
+        guard seconds.isFinite, seconds >= 0 else {
+            throw ScriptError(.timeOutOfRange, "wait takes a number of seconds of at least 0", at: nil)
+        }
+        try run(.wait(seconds))
+    }
+}
+
+extension Session where Sink == EventCollector {
+    /// Creates a session that keeps every event in ``log``.
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for a locale that
+    ///   cannot be used.
+    public init(settings: Settings = Settings(), phonetics: PhoneticAlphabet? = nil) throws(ScriptError) {
+        try self.init(settings: settings, phonetics: phonetics, sink: EventCollector())
+    }
+
+    /// Everything that happened so far: events, and the phrases, sounds and edits among them.
+    public var log: EventCollector {
+        get { sink }
+        set { sink = newValue }
+    }
+}
+
+extension Session: Sendable where Sink: Sendable {}
+
+extension Session: CustomStringConvertible, CustomReflectable {
+    /// A summary without any text: `Session(at 3.000, 3 elements, focus pw)`.
+    public var description: String {
+        let focus = focusedElement.map { ", focus \($0.id)" } ?? ""
+        return "Session(at \(now), \(elements.count) elements\(focus))"
+    }
+
+    /// The engine and the counts; never the bytes of a script line not yet run, nor the sink
+    /// (it is the caller's, and may hold what a user typed).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["engine": engine, "expectationCount": expectationCount, "failureCount": failureCount],
+               displayStyle: .struct)
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+@testable import TypingEcho
+
+// The ```swift examples of the session API's doc comments (Session, Session+Verbs, ScriptError,
+// EventCollector+Log, AsyncEventSink, JSONLines+Decoding), README's library section and
+// docs/embedding.md, each verbatim inside a function that returns what its comments claim,
+// so that this file compiles only while every example does. The suite checks the claims, and
+// that every example is here line for line.
+
+// Sources/TypingEcho/Session/Session.swift, README.md, docs/embedding.md
+func sessionExample() throws -> String? {
+    var session = try Session()
+    try session.declareField("user", label: "Username")
+    try session.focus("user")
+    try session.doubleTap()
+    try session.keys("Hi ")
+    session.runUntilIdle()
+    print(session.log.lastSpoken ?? "")   // "Hi", the word echoed after "space"
+    return session.log.lastSpoken
+}
+
+// Sources/TypingEcho/Session/Session.swift
+func sessionSettingsExample() throws -> Settings {
+    var session = try Session()
+    session.settings.capitals = .pitch
+    session.settings.hardwareFeedback = .words
+    return session.settings
+}
+
+// Sources/TypingEcho/Session/Session+Verbs.swift
+func declareFieldExample() throws -> Element? {
+    var session = try Session()
+    try session.declareField("pw", kind: .secure, label: "Password")
+    return session.element("pw")
+}
+
+// Sources/TypingEcho/Session/Session+Verbs.swift
+func declareElementExample() throws -> Element? {
+    var session = try Session()
+    try session.declareElement("send", label: "Send", kind: .button, hint: "Sends the message.")
+    return session.element("send")
+}
+
+// Sources/TypingEcho/Script/ScriptError.swift
+func scriptErrorKindExample() throws {
+    var session = try Session()
+    do {
+        try session.run(script: "field user kind=text label=\"Username\"\nfocus usr")
+    } catch {
+        print(error.kind)                             // unknownID
+        print(error.formatted(file: "login.replay"))  // login.replay:2:7: error: no element … did you mean 'user'?
+    }
+}
+
+// Sources/TypingEcho/Events/EventCollector+Log.swift
+func logExample() throws -> [String] {
+    var session = try Session()
+    try session.declareField("user", label: "Username")
+    try session.focus("user")
+    session.runUntilIdle()
+    let phrases = session.log.spokenPhrases  // ["Username, text field", "Double tap to edit."]
+    return phrases
+}
+
+// Sources/TypingEcho/Events/AsyncEventSink.swift
+func asyncEventSinkExample() async throws -> [String] {
+    let (events, sink) = AsyncEventSink.makeStream()
+    var session = try Session(sink: sink)
+    let captions = Task { () -> [String] in
+        var spoken: [String] = []
+        for await timed in events { if case .speak(let utterance) = timed.event { spoken.append(utterance.text) } }
+        return spoken
+    }
+    try session.declareField("user", label: "Username")
+    try session.focus("user")
+    session.runUntilIdle()
+    session.sink.finish()
+    let spoken = await captions.value  // ["Username, text field", "Double tap to edit."]
+    return spoken
+}
+
+// Sources/TypingEcho/Events/JSONLines+Decoding.swift
+func decodeExample() throws -> TimedEvent {
+    let event = try JSONLines.decode(#"{"type":"sound","t":1.500,"name":"click"}"#.utf8)
+    // TimedEvent(time: 1.500, event: .sound(.click))
+    return event
+}
+
+// Sources/TypingEcho/Events/JSONLines+Decoding.swift
+func readerExample() throws -> TimedEvent? {
+    var reader = JSONLines.Reader()
+    reader.append(Array(#"{"type":"sound","t":0.500,"name":"tick"}"#.utf8) + [10, 123])
+    let first = try reader.next()   // the tick; the "{" waits for the rest of its line
+    return first
+}
+
+// docs/embedding.md
+func runLoopExample() throws -> [String] {
+    var session = try Session()
+    try session.declareField("user", label: "Username")
+    try session.focus("user")
+    var captions: [String] = []
+    while let due = session.nextDue {
+        try session.advance(to: due)
+        if let spoken = session.log.lastSpoken, spoken != captions.last { captions.append(spoken) }
+    }
+    // captions == ["Username, text field", "Double tap to edit."]
+    return captions
+}
+
+// docs/embedding.md
+func roundTripExample() throws -> (String, [UInt8]) {
+    let line = #"{"type":"speak","t":0.000,"id":1,"text":"Username, text field","role":"element","locale":"en-US","pitch":1.0,"duration":1.400,"interrupts":true}"#
+    let event = try JSONLines.decode(line.utf8)
+    var bytes: [UInt8] = []
+    JSONLines.encode(event, into: &bytes)
+    // String(decoding: bytes, as: UTF8.self) == line + "\n"
+    return (line, bytes)
+}
+
+@Suite("Doc examples of the session API")
+struct SessionDocExampleTests {
+    /// The files whose `swift` code blocks this file holds.
+    static let documented = [
+        "Sources/TypingEcho/Session/Session.swift", "Sources/TypingEcho/Session/Session+Verbs.swift",
+        "Sources/TypingEcho/Script/ScriptError.swift", "Sources/TypingEcho/Events/EventCollector+Log.swift",
+        "Sources/TypingEcho/Events/AsyncEventSink.swift", "Sources/TypingEcho/Events/JSONLines+Decoding.swift",
+        "docs/embedding.md", "README.md",
+    ]
+
+    /// The lines of each `swift` code block in a doc comment or Markdown file, trimmed, empty
+    /// lines left out.
+    static func codeBlocks(in text: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("///") { line = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil, !line.isEmpty {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test("every swift block of the documented files is in this file, word for word", arguments: documented)
+    func examplesAreHere(_ file: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let blocks = Self.codeBlocks(in: source)
+        #expect(!blocks.isEmpty, "\(file) has no swift examples")
+        for block in blocks {
+            let found = here.indices.contains { start in
+                start + block.count <= here.count && Array(here[start..<start + block.count]) == block
+            }
+            #expect(found, "\(file): an example is not in SessionDocExampleTests.swift:\n\(block.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("the examples' claims hold")
+    func claims() async throws {
+        #expect(try sessionExample() == "Hi")
+        let settings = try sessionSettingsExample()
+        #expect(settings.capitals == .pitch && settings.hardwareFeedback == .words)
+        #expect(try declareFieldExample()?.field?.isSecure == true)
+        #expect(try declareElementExample()?.traits == .button)
+        try scriptErrorKindExample()
+        #expect(try logExample() == ["Username, text field", "Double tap to edit."])
+        #expect(try await asyncEventSinkExample() == ["Username, text field", "Double tap to edit."])
+        #expect(try decodeExample() == TimedEvent(time: VirtualTime(milliseconds: 1500), event: .sound(.click)))
+        #expect(try readerExample() == TimedEvent(time: VirtualTime(milliseconds: 500), event: .sound(.tick)))
+        #expect(try runLoopExample() == ["Username, text field", "Double tap to edit."])
+        let (line, bytes) = try roundTripExample()
+        #expect(String(decoding: bytes, as: UTF8.self) == line + "\n")
+    }
+
+    @Test("the ScriptError example's error is what its comments say")
+    func scriptErrorClaim() throws {
+        var session = try Session()
+        #expect(throws: ScriptError(.unknownID, "no element or field with id 'usr'; did you mean 'user'?",
+                                    at: TypingEcho.SourceLocation(line: 2, column: 7))) {
+            try session.run(script: "field user kind=text label=\"Username\"\nfocus usr")
+        }
+    }
+}
