@@ -58,7 +58,7 @@ struct OwnLanguageTests {
     func frenchSessionIsFrench() throws {
         let speech = try spoken("""
             settings locale=fr-FR
-            field nom kind=text label="Nom"
+            field nom kind=text label="Nom" autocapitalization=none
             focus nom
             double-tap
             touch space

@@ -46,11 +46,31 @@ extension KeyboardLayout {
             let layerNames = Set(KeyboardLayer.allCases.map(\.rawValue))
             entries.removeAll { layerNames.contains($0.section) && !ownLayers.contains($0.section) || $0.section == "alternates" }
         }
-        for entry in overlay.entries {
+        // Type files are written against four rows of letters: their row N is counted from the
+        // bottom of a layout with more rows (Thai has five), so `row4` is always the space row.
+        func rows(in section: String) -> Int { entries.filter { $0.section == section && $0.key.hasPrefix("row") }.count }
+        var overlaid: [String: Set<String>] = [:]
+        for var entry in overlay.entries {
+            if KeyboardLayer(rawValue: entry.section) != nil, entry.key.hasPrefix("row"), let number = Int(entry.key.dropFirst(3)) {
+                entry.key = "row\(number + Swift.max(0, rows(in: entry.section) - 4))"
+                overlaid[entry.section, default: []].insert(entry.key)
+            }
             if let index = entries.firstIndex(where: { $0.section == entry.section && $0.key == entry.key }) {
                 entries[index] = entry
             } else {
                 entries.append(entry)
+            }
+        }
+        // A character key the type's rows add is taken off the layout's other rows of that layer
+        // (the URL row's "/" is also a Thai letter-layer key).
+        for (section, keys) in overlaid {
+            let added = Set(entries.filter { $0.section == section && keys.contains($0.key) }
+                .flatMap { $0.value.split(separator: " ").map { String($0.split(separator: ":", maxSplits: 1).first ?? $0) } }
+                .filter { $0.count == 1 })
+            for index in entries.indices where entries[index].section == section && entries[index].key.hasPrefix("row") && !keys.contains(entries[index].key) {
+                entries[index].value = entries[index].value.split(separator: " ")
+                    .filter { !added.contains(String($0.split(separator: ":", maxSplits: 1).first ?? $0)) }
+                    .joined(separator: " ")
             }
         }
         if entries.contains(where: { $0.value.split(separator: " ").contains { $0 == "decimal" || $0.hasPrefix("decimal:") } }) {
