@@ -64,14 +64,17 @@ struct SessionTests {
     @Test("isSpeaking, nextDue and the pending hint while a focus announcement plays")
     func timeline() throws {
         var session = try focusedUsername()
-        // "Username, text field": 80 ms + 20 × 60 ms + 120 ms for the comma = 1.400 s.
+        // The announcement's length comes from the locale's duration model (speech-timing.txt).
+        let spoken = try #require(session.log.utterances.last)
+        let ends = VirtualTime.zero + spoken.duration
+        let hintDue = ends + VirtualDuration(milliseconds: 1000)
         #expect(session.isSpeaking)
-        #expect(session.nextDue == VirtualTime(milliseconds: 1400))
+        #expect(session.nextDue == ends)
         let hint = try #require(session.pendingHint)
-        #expect(hint == PendingUtterance(text: "Double tap to edit.", role: .hint, due: VirtualTime(milliseconds: 2400)))
+        #expect(hint == PendingUtterance(text: "Double tap to edit.", role: .hint, due: hintDue))
         #expect(session.pendingPhonetic == nil)
 
-        try session.advance(to: VirtualTime(milliseconds: 1400))
+        try session.advance(to: ends)
         #expect(!session.isSpeaking)
         #expect(session.log.completedPhrases == ["Username, text field"])
         #expect(session.nextDue == hint.due)
@@ -83,7 +86,8 @@ struct SessionTests {
 
         session.runUntilIdle()
         #expect(session.isIdle && session.nextDue == nil && !session.isSpeaking)
-        #expect(session.now == VirtualTime(milliseconds: 2400 + 1340))  // the hint: 80 + 19 × 60 + 120 ms
+        let hintSpoken = try #require(session.log.utterances.last)
+        #expect(session.now == hintDue + hintSpoken.duration)
         #expect(session.log.completedPhrases == ["Username, text field", "Double tap to edit."])
     }
 
