@@ -103,8 +103,9 @@ extension Engine {
         case .commandBackspace: deleteToLineStart(in: position)
         case .shiftLeft: extendSelection(.character(.backward), in: position)
         case .shiftRight: extendSelection(.character(.forward), in: position)
-        case .shiftOptionLeft: extendSelection(.word(.backward), in: position)
-        case .shiftOptionRight: extendSelection(.word(.forward), in: position)
+        // A secret has no words to show: by word, a selection takes the whole text, as word moves do.
+        case .shiftOptionLeft: extendSelection(elements[position].field?.isSecure == true ? .end(.backward) : .word(.backward), in: position)
+        case .shiftOptionRight: extendSelection(elements[position].field?.isSecure == true ? .end(.forward) : .word(.forward), in: position)
         case .shiftHome: extendSelection(.end(.backward), in: position)
         case .shiftEnd: extendSelection(.end(.forward), in: position)
         case .commandA: perform(.selectAll, in: position)
