@@ -34,12 +34,7 @@ struct SecureRenderTests {
                 throw PropertyViolation("espeak-ng was asked to say \(String(reflecting: leaked)) from the secret")
             }
         }
-        // Known issue after merging the keyboard branch: generated same-shape sessions render
-        // different samples although their events are identical (checked by the event-level
-        // leak properties); under investigation, see docs/rendering.md.
-        withKnownIssue("same-shape generated sessions render different samples after the keyboard merge", isIntermittent: true) {
-            #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
-        }
+        #expect(failure == nil, "\(failure.map { "\($0)" } ?? "")")
     }
 
     @Test("Two passwords of the same length typed on a hardware keyboard render the same samples, with a click for each key",
