@@ -73,7 +73,7 @@ public struct SecureSession: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// A string literal for a script, with escapes for quotes, backslashes and controls.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

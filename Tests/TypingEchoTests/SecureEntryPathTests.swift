@@ -73,7 +73,7 @@ struct SecureEntryPlan: Sendable, CustomStringConvertible {
                     lines += ["lift", "focus \(field)", "double-tap"]
                     editing = field
                 }
-                let text = SecureSession.quotedForScript(decoy ? other : real)
+                let text = SecureSession.quoted(decoy ? other : real)
                 switch way {
                 case .keys: lines.append("keys \(text)")
                 case .type: lines += ["lift", "type \(text)"]
@@ -88,26 +88,6 @@ struct SecureEntryPlan: Sendable, CustomStringConvertible {
     }
 }
 
-extension SecureSession {
-    /// A script string literal (the generator's own escaping).
-    static func quotedForScript(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
-}
 
 /// What each layout's keyboard types that never joins a neighbour (so counts add up), by
 /// written width; computed once.
