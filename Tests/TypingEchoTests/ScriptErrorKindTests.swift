@@ -26,7 +26,7 @@ struct ScriptErrorKindTests {
         TypedMistake(name: "focus an unknown id", kind: .unknownID) { try $0.focus("usr") },
         TypedMistake(name: "focus a hidden element", kind: .notFocusable) { try $0.focus("logo") },
         TypedMistake(name: "double-tap with nothing focused", kind: .nothingFocused) { try $0.doubleTap() },
-        TypedMistake(name: "keys on a button", kind: .notATextField) { session in
+        TypedMistake(name: "keys on a button", kind: .notEditing) { session in
             try session.focus("send")
             try session.keys("x")
         },

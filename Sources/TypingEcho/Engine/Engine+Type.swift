@@ -31,7 +31,7 @@ extension Engine {
         // A character with no key of its own (a Thai tone mark on its letter) is typed as its keys.
         let keystrokes = layout.keystrokes(for: text, inArea: field.kind == .area)
         for (offset, character) in keystrokes where routes.route(for: character, from: .letters) == nil {
-            throw ScriptError("type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
+            throw ScriptError(.cannotType, "type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
         }
         if secure {
             try typeSecurely(keystrokes, routes: &routes, at: location)
@@ -101,7 +101,7 @@ extension Engine {
         var preparations = 0
         while true {
             guard let route = routes.route(for: character, from: keyboard.state.layer) else {
-                throw ScriptError("type: character \(number) of the text cannot be typed on the \(keyboard.state.layout.title) keyboard", at: location)
+                throw ScriptError(.cannotType, "type: character \(number) of the text cannot be typed on the \(keyboard.state.layout.title) keyboard", at: location)
             }
             guard let key = preparatoryKey(for: route) else {
                 try press(route.key, alternate: route.alternate, timing: timing, at: location)
