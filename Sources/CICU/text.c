@@ -2,22 +2,13 @@
 // iterators walk it without ever copying the text into one piece.
 
 #include "CICU.h"
+#include "text_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/utext.h>
 #include <unicode/ubrk.h>
 
-struct tecu_text {
-    uint16_t *units;   // [0, gap_start) text, [gap_start, gap_end) gap, [gap_end, capacity) text
-    int64_t capacity;
-    int64_t gap_start;
-    int64_t gap_end;
-};
-
-static inline int64_t text_length(const tecu_text *text) {
-    return text->capacity - (text->gap_end - text->gap_start);
-}
 
 static void secure_zero(void *pointer, size_t count) {
     volatile uint8_t *bytes = (volatile uint8_t *)pointer;
@@ -415,7 +406,9 @@ int64_t tecu_text_simple_preceding(const tecu_text *text, int64_t offset) {
 
 int64_t tecu_breaker_following_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset) {
     int64_t simple = tecu_text_simple_following(text, offset);
-    return simple >= 0 ? simple : tecu_breaker_following(breaker, offset);
+    if (simple >= 0) return simple;
+    int64_t ruled = tecu_text_grapheme_following(text, offset);
+    return ruled >= 0 ? ruled : tecu_breaker_following(breaker, offset);
 }
 
 int64_t tecu_breaker_preceding_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset) {
@@ -431,6 +424,7 @@ int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *te
     if (end > length) end = length;
     int64_t position = start;
     int64_t gap = text->gap_end - text->gap_start;
+    bool rules = tecu_grapheme_rules_in_use();
     while (position < end) {
         // A unit below U+0300 followed by one (or by the end): one character, CR LF one.
         uint16_t unit = text->units[position < text->gap_start ? position : position + gap];
@@ -443,7 +437,9 @@ int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *te
                 continue;
             }
         }
-        int64_t next = tecu_breaker_following(breaker, position);
+        // Other text: the property rules (graphemes.c), else ICU's iterator.
+        int64_t next = rules ? tecu_grapheme_next(text, position, length) : -1;
+        if (next < 0) next = tecu_breaker_following(breaker, position);
         if (next < 0) break;
         position = next;
         count++;

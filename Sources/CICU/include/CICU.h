@@ -115,15 +115,28 @@ int64_t tecu_text_simple_following(const tecu_text *text, int64_t offset);
 int64_t tecu_text_simple_preceding(const tecu_text *text, int64_t offset);
 
 /// The character boundary after `offset` (a boundary): `tecu_text_simple_following` when it
-/// decides, else the character iterator `breaker` attached to `text`; -1 at the end.
+/// decides, else `tecu_text_grapheme_following`, else the character iterator `breaker` attached
+/// to `text`; -1 at the end.
 int64_t tecu_breaker_following_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset);
 
-/// The character boundary before `offset` (a boundary), as `tecu_breaker_following_character`.
+/// The character boundary before `offset` (a boundary): `tecu_text_simple_preceding` when it
+/// decides, else the character iterator `breaker` attached to `text`; -1 at the start.
 int64_t tecu_breaker_preceding_character(tecu_breaker *breaker, const tecu_text *text, int64_t offset);
+
+/// Whether the shim's own grapheme cluster rules (graphemes.c) are in use: ICU's Unicode version
+/// is 15.0 (ICU 72 and 73), whose character rules they implement.
+bool tecu_grapheme_rules_in_use(void);
+
+/// The character boundary after `offset` (a boundary) found from the code points'
+/// Grapheme_Cluster_Break and Extended_Pictographic properties by the rules of UAX #29, without
+/// a break iterator; the same answer as ICU's. Returns -1 at or past the end, or when the rules
+/// are not in use (ICU must decide). O(length of the character).
+int64_t tecu_text_grapheme_following(const tecu_text *text, int64_t offset);
 
 /// Counts the characters from `start` (a boundary) to the first boundary at or after `end`,
 /// which it stores in `reached` (when not NULL), with the character iterator `breaker`
-/// attached to `text`: units below U+0300 count one each (CR LF one), ICU decides the rest.
+/// attached to `text`: units below U+0300 count one each (CR LF one), the property rules
+/// (`tecu_text_grapheme_following`) the rest, ICU's iterator when they are not in use.
 int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
                                       int64_t *reached);
 
