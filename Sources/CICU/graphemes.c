@@ -23,6 +23,7 @@
 #include "CICU.h"
 #include "text_internal.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <unicode/uchar.h>
@@ -80,7 +81,7 @@ enum { BLOCK_SHIFT = 8, BLOCK_SIZE = 1 << BLOCK_SHIFT, BLOCK_COUNT = (0x10FFFF >
 // A block is published whole with a release store, so a reader sees either NULL or all of it.
 static _Atomic(const uint8_t *) blocks[BLOCK_COUNT];
 
-static const uint8_t *make_block(uint32_t block_index) {
+__attribute__((noinline)) static const uint8_t *make_block(uint32_t block_index) {
     uint8_t *block = malloc(BLOCK_SIZE);
     if (block == NULL) return NULL;
     for (uint32_t offset = 0; offset < BLOCK_SIZE; offset++) {
@@ -95,89 +96,153 @@ static const uint8_t *make_block(uint32_t block_index) {
     return block;
 }
 
-static inline uint8_t properties(uint32_t c) {
+__attribute__((always_inline)) static inline uint8_t properties(uint32_t c) {
     const uint8_t *block = atomic_load_explicit(&blocks[c >> BLOCK_SHIFT], memory_order_acquire);
     if (block == NULL) block = make_block(c >> BLOCK_SHIFT);
     return block == NULL ? UNKNOWN : block[c & (BLOCK_SIZE - 1)];
 }
 
-// 1: the rules apply to this ICU; 0: they do not; -1: not yet checked.
-static _Atomic int rules_state = -1;
+// What the classes of two adjacent code points say about a boundary between them, before
+// any state is consulted: BREAK, JOIN, or STATE when the emoji, regional-indicator or
+// conjunct rules decide (GB11, GB12/GB13, CLDR's GB9c).
+enum { BREAK = 0, JOIN = 1, STATE = 2 };
 
-bool tecu_grapheme_rules_in_use(void) {
-    int state = atomic_load_explicit(&rules_state, memory_order_relaxed);
-    if (state < 0) {
-        // ICU 72 and 73 (Unicode 15.0, CLDR 42 and 43): the rules the tests check. Older ICUs
-        // lack some classes, newer ones replaced the conjunct rule (Indic_Conjunct_Break).
-        UVersionInfo version;
-        u_getUnicodeVersion(version);
-        state = version[0] == 15 && version[1] == 0 ? 1 : 0;
-        atomic_store_explicit(&rules_state, state, memory_order_relaxed);
-    }
-    return state == 1;
+static uint8_t pair_rule(int previous, int current) {
+    if (previous == CR) return current == LF ? JOIN : BREAK;                                   // GB3, GB4
+    if (previous == CONTROL || previous == LF) return BREAK;                                   // GB4
+    if (current == CONTROL || current == CR || current == LF) return BREAK;                    // GB5
+    if (current == EXTEND || current == ZWJ || current == SPACING_MARK) return JOIN;           // GB9, GB9a
+    if (previous == HANGUL_L && (current == HANGUL_L || current == HANGUL_V || current == HANGUL_LV
+                                 || current == HANGUL_LVT)) return JOIN;                      // GB6
+    if ((previous == HANGUL_LV || previous == HANGUL_V) && (current == HANGUL_V || current == HANGUL_T)) return JOIN;  // GB7
+    if ((previous == HANGUL_LVT || previous == HANGUL_T) && current == HANGUL_T) return JOIN;  // GB8
+    if (previous == PREPEND) return JOIN;                                                      // GB9b
+    // GB9c joins a linking consonant after a virama and marks or joiners (classes Extend, ZWJ);
+    // GB11 an emoji after a ZWJ; GB12/GB13 a regional indicator after an odd run of them.
+    if (previous == EXTEND || previous == ZWJ || (previous == REGIONAL && current == REGIONAL)) return STATE;
+    return BREAK;                                                                              // GB999
 }
 
-// The code point at `index` (< length) and the index after it; a lone surrogate is itself.
-static inline uint32_t code_point_at(const tecu_text *text, int64_t index, int64_t length, int64_t *after) {
-    uint16_t unit = text_unit(text, index);
-    if (U16_IS_LEAD(unit) && index + 1 < length) {
-        uint16_t trail = text_unit(text, index + 1);
-        if (U16_IS_TRAIL(trail)) {
-            *after = index + 2;
-            return (uint32_t)U16_GET_SUPPLEMENTARY(unit, trail);
-        }
+// pair_rule for every two classes, made once (with the version check) before any walk.
+static uint8_t pair_rules[16][16];
+
+static pthread_once_t rules_once = PTHREAD_ONCE_INIT;
+static bool rules_apply;
+
+static void check_rules(void) {
+    // ICU 72 and 73 (Unicode 15.0, CLDR 42 and 43): the rules the tests check. Older ICUs lack
+    // some of the classes, newer ones replaced the conjunct rule (Indic_Conjunct_Break).
+    UVersionInfo version;
+    u_getUnicodeVersion(version);
+    rules_apply = version[0] == 15 && version[1] == 0;
+    for (int previous = 0; previous < 16; previous++) {
+        for (int current = 0; current < 16; current++) pair_rules[previous][current] = pair_rule(previous, current);
     }
-    *after = index + 1;
-    return unit;
+}
+
+bool tecu_grapheme_rules_in_use(void) {
+    pthread_once(&rules_once, check_rules);
+    return rules_apply;
+}
+
+// The walk's state inside a cluster: whether the cluster so far ends in ExtPict Extend*, and a
+// ZWJ after that (the previous code point); how many regional indicators stand in a row; how
+// far a conjunct has got (0 none, 1 a linking consonant and $ExtCccZwj*, 2 and a virama too).
+typedef struct {
+    int previous;
+    bool emoji;
+    bool emoji_joiner;
+    int regional;
+    int conjunct;
+} walk_state;
+
+static inline void start_cluster(walk_state *state, uint8_t properties) {
+    state->previous = properties & CLASS_MASK;
+    state->emoji = (properties & PICTOGRAPHIC) != 0;
+    state->emoji_joiner = false;
+    state->regional = state->previous == REGIONAL ? 1 : 0;
+    state->conjunct = (properties & LINKING_CONSONANT) ? 1 : 0;
+}
+
+static inline void continue_cluster(walk_state *state, uint8_t properties) {
+    int current = properties & CLASS_MASK;
+    if (current == EXTEND) {
+        state->emoji_joiner = false;
+    } else if (current == ZWJ) {
+        state->emoji_joiner = state->emoji;
+        state->emoji = false;
+    } else {
+        state->emoji = (properties & PICTOGRAPHIC) != 0;
+        state->emoji_joiner = false;
+    }
+    if (properties & LINKING_CONSONANT) state->conjunct = 1;
+    else if (state->conjunct > 0 && (properties & VIRAMA)) state->conjunct = 2;
+    else if (!(properties & CONJUNCT_EXTEND)) state->conjunct = 0;
+    state->regional = current == REGIONAL ? state->regional + 1 : 0;
+    state->previous = current;
+}
+
+// Whether the code point with `properties` joins the cluster the state describes.
+static inline bool joins(const walk_state *state, uint8_t properties) {
+    int current = properties & CLASS_MASK;
+    switch (pair_rules[state->previous][current]) {
+    case JOIN: return true;
+    case BREAK: return false;
+    default:
+        if (state->conjunct == 2 && (properties & LINKING_CONSONANT)) return true;                 // GB9c
+        if (state->previous == ZWJ) return state->emoji_joiner && (properties & PICTOGRAPHIC) != 0;  // GB11
+        if (state->previous == REGIONAL) return state->regional % 2 == 1;                         // GB12, GB13
+        return false;
+    }
+}
+
+// Walks from `start` (a boundary, < length) to the first boundary at or after `end`
+// (start < end <= length), which it stores in `reached`; returns the characters passed, or
+// -1 when a code point's class is UNKNOWN. Callers have checked tecu_grapheme_rules_in_use().
+static int64_t walk(const tecu_text *text, int64_t start, int64_t end, int64_t length, int64_t *reached) {
+    const uint16_t *before = text->units;                                   // [0, gap_start)
+    const uint16_t *after = text->units + (text->gap_end - text->gap_start);  // indexes >= gap_start
+    int64_t gap_start = text->gap_start;
+#define UNIT(index) ((index) < gap_start ? before[index] : after[index])
+    int64_t count = 0;
+    int64_t position = start;
+    walk_state state;
+    bool in_cluster = false;
+    while (position < length) {
+        uint32_t c = UNIT(position);
+        int64_t next = position + 1;
+        if (U16_IS_LEAD(c) && next < length) {
+            uint16_t trail = UNIT(next);
+            if (U16_IS_TRAIL(trail)) { c = (uint32_t)U16_GET_SUPPLEMENTARY(c, trail); next++; }
+        }
+        uint8_t properties_here = properties(c);
+        if ((properties_here & CLASS_MASK) == UNKNOWN) return -1;
+        if (in_cluster && joins(&state, properties_here)) {
+            continue_cluster(&state, properties_here);
+        } else {
+            // A boundary at `position`: the cluster before it is counted.
+            if (in_cluster) {
+                count++;
+                if (position >= end) { *reached = position; return count; }
+            }
+            start_cluster(&state, properties_here);
+            in_cluster = true;
+        }
+        position = next;
+    }
+#undef UNIT
+    if (in_cluster) count++;
+    *reached = length;
+    return count;
 }
 
 int64_t tecu_grapheme_next(const tecu_text *text, int64_t offset, int64_t length) {
-    int64_t position;
-    uint8_t first = properties(code_point_at(text, offset, length, &position));
-    int previous = first & CLASS_MASK;
-    if (previous == UNKNOWN) return -1;
-    bool emoji = (first & PICTOGRAPHIC) != 0;   // the cluster so far ends in ExtPict Extend*
-    bool emoji_joiner = false;                  // ... and a ZWJ (the previous code point)
-    int regional = previous == REGIONAL ? 1 : 0;   // regional indicators in a row
-    // Conjuncts: 0 none; 1 after a linking consonant (and $ExtCccZwj*); 2 after a virama too.
-    int conjunct = (first & LINKING_CONSONANT) ? 1 : 0;
-    while (position < length) {
-        int64_t after;
-        uint8_t next = properties(code_point_at(text, position, length, &after));
-        int current = next & CLASS_MASK;
-        if (current == UNKNOWN) return -1;
-        bool joins;
-        if (previous == CR) joins = current == LF;                                        // GB3, GB4
-        else if (previous == CONTROL || previous == LF) joins = false;                    // GB4
-        else if (current == CONTROL || current == CR || current == LF) joins = false;     // GB5
-        else if (current == EXTEND || current == ZWJ || current == SPACING_MARK) joins = true;  // GB9, GB9a
-        else if (previous == HANGUL_L) joins = current == HANGUL_L || current == HANGUL_V || current == HANGUL_LV
-                                              || current == HANGUL_LVT;                    // GB6
-        else if ((previous == HANGUL_LV || previous == HANGUL_V) && (current == HANGUL_V || current == HANGUL_T)) joins = true;  // GB7
-        else if ((previous == HANGUL_LVT || previous == HANGUL_T) && current == HANGUL_T) joins = true;  // GB8
-        else if (previous == PREPEND) joins = true;                                       // GB9b
-        else if (conjunct == 2 && (next & LINKING_CONSONANT)) joins = true;              // CLDR's GB9c (ICU 72)
-        else if (previous == ZWJ) joins = emoji_joiner && (next & PICTOGRAPHIC) != 0;    // GB11
-        else if (previous == REGIONAL) joins = current == REGIONAL && regional % 2 == 1;  // GB12, GB13
-        else joins = false;                                                               // GB999
-        if (!joins) return position;
-        if (current == EXTEND) {
-            emoji_joiner = false;
-        } else if (current == ZWJ) {
-            emoji_joiner = emoji;
-            emoji = false;
-        } else {
-            emoji = (next & PICTOGRAPHIC) != 0;
-            emoji_joiner = false;
-        }
-        if (next & LINKING_CONSONANT) conjunct = 1;
-        else if (conjunct > 0 && (next & VIRAMA)) conjunct = 2;
-        else if (!(next & CONJUNCT_EXTEND)) conjunct = 0;
-        regional = current == REGIONAL ? regional + 1 : 0;
-        previous = current;
-        position = after;
-    }
-    return length;
+    int64_t reached;
+    return walk(text, offset, offset + 1, length, &reached) < 0 ? -1 : reached;
+}
+
+int64_t tecu_grapheme_count(const tecu_text *text, int64_t start, int64_t end, int64_t length, int64_t *reached) {
+    return walk(text, start, end, length, reached);
 }
 
 int64_t tecu_text_grapheme_following(const tecu_text *text, int64_t offset) {

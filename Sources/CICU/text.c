@@ -359,6 +359,10 @@ int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset) {
     return global_offset(breaker, result);
 }
 
+int64_t tecu_breaker_current(const tecu_breaker *breaker) {
+    return global_offset(breaker, ubrk_current(breaker->iterator));
+}
+
 int64_t tecu_breaker_next(tecu_breaker *breaker) {
     return global_offset(breaker, ubrk_next(breaker->iterator));
 }
@@ -422,9 +426,17 @@ int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *te
     int64_t length = text_length(text);
     if (start < 0) start = 0;
     if (end > length) end = length;
+    // The property rules (graphemes.c) walk the whole span in one pass.
+    if (start < end && tecu_grapheme_rules_in_use()) {
+        int64_t ruled_end = start;
+        int64_t ruled = tecu_grapheme_count(text, start, end, length, &ruled_end);
+        if (ruled >= 0) {
+            if (reached != NULL) *reached = ruled_end;
+            return ruled;
+        }
+    }
     int64_t position = start;
     int64_t gap = text->gap_end - text->gap_start;
-    bool rules = tecu_grapheme_rules_in_use();
     while (position < end) {
         // A unit below U+0300 followed by one (or by the end): one character, CR LF one.
         uint16_t unit = text->units[position < text->gap_start ? position : position + gap];
@@ -437,9 +449,7 @@ int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *te
                 continue;
             }
         }
-        // Other text: the property rules (graphemes.c), else ICU's iterator.
-        int64_t next = rules ? tecu_grapheme_next(text, position, length) : -1;
-        if (next < 0) next = tecu_breaker_following(breaker, position);
+        int64_t next = tecu_breaker_following(breaker, position);
         if (next < 0) break;
         position = next;
         count++;

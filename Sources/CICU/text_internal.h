@@ -23,7 +23,13 @@ static inline uint16_t text_unit(const tecu_text *text, int64_t index) {
 }
 
 /// The grapheme-cluster boundary after `offset` (a boundary, < length) by the property rules
-/// of graphemes.c; -1 when they cannot decide (see `tecu_text_grapheme_following`).
+/// of graphemes.c; -1 when they cannot decide (see `tecu_text_grapheme_following`). Only
+/// after tecu_grapheme_rules_in_use() has returned true.
 int64_t tecu_grapheme_next(const tecu_text *text, int64_t offset, int64_t length);
+
+/// Counts the characters from `start` (a boundary, < length) to the first boundary at or after
+/// `end` (start < end <= length), stored in `reached`, by the property rules; -1 when they
+/// cannot decide. Only after tecu_grapheme_rules_in_use() has returned true.
+int64_t tecu_grapheme_count(const tecu_text *text, int64_t start, int64_t end, int64_t length, int64_t *reached);
 
 #endif

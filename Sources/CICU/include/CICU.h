@@ -99,6 +99,10 @@ int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset);
 /// The last boundary before `offset`, or -1 at the start.
 int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset);
 
+/// The boundary the iterator stands at: where the last query or attachment left it (always a
+/// boundary of the attached text; 0 after attaching).
+int64_t tecu_breaker_current(const tecu_breaker *breaker);
+
 /// The next boundary after the current one, or -1 at the end.
 int64_t tecu_breaker_next(tecu_breaker *breaker);
 

@@ -20,19 +20,31 @@ extension KeyboardLayout {
         ("ur-PK", PackageResources.layout_ur_PK_txt),
     ]
 
-    /// Every built-in layout, in the order above; a file that does not read is left out
-    /// (the test suite reads each one and reports its problem).
-    public static let all: [KeyboardLayout] = embeddedFiles.compactMap { file in
-        try? KeyboardLayout(named: "Keyboards/layout-\(file.locale).txt", utf8: file.bytes)
+    /// Each layout file, read on first use of its locale (nil when it does not read): an
+    /// engine reads only the layout it uses, not all of them at start-up.
+    static let parsedFiles = ParsedOnce<KeyboardLayout> { locale in
+        embeddedFiles.first { $0.locale == locale }.flatMap { try? KeyboardLayout(named: "Keyboards/layout-\(locale).txt", utf8: $0.bytes) }
     }
 
+    /// Every built-in layout, in the order above; a file that does not read is left out
+    /// (the test suite reads each one and reports its problem).
+    public static let all: [KeyboardLayout] = embeddedFiles.compactMap { parsedFiles[$0.locale] }
+
     /// The layout for a BCP 47 tag: the same tag, else the same language (`pl` → `pl-PL`),
-    /// else en-US.
+    /// else en-US. Files are picked by the tag in their name, which is their `[meta] locale`
+    /// (the tests check it), and only the one picked is read.
     public static func matching(_ tag: String) -> KeyboardLayout {
-        if let exact = all.first(where: { $0.locale.lowercased() == tag.lowercased() }) { return exact }
+        func first(where matches: (String) -> Bool) -> KeyboardLayout? {
+            for file in embeddedFiles where matches(file.locale) {
+                if let layout = parsedFiles[file.locale] { return layout }
+            }
+            return nil
+        }
+        let lowered = tag.lowercased()
+        if let exact = first(where: { $0.lowercased() == lowered }) { return exact }
         let language = tag.split(separator: "-").first.map { $0.lowercased() } ?? ""
-        if let same = all.first(where: { $0.locale.split(separator: "-").first?.lowercased() == language }) { return same }
-        return all.first { $0.locale == "en-US" } ?? all[0]
+        if let same = first(where: { $0.split(separator: "-").first?.lowercased() == language }) { return same }
+        return parsedFiles["en-US"] ?? all[0]
     }
 
     /// The layout for a tag when one exists for its language, else nil (for `typing-echo layouts`).

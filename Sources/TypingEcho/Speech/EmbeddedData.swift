@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The translators' data files compiled into the binary (see `Phonetics/README.md`).
 enum EmbeddedData {
     /// Phonetic alphabets and spoken names, by locale tag as in the file name.
@@ -83,14 +91,45 @@ enum EmbeddedData {
         "ur": PackageResources.speech_ur_txt,
     ]
 
-    /// The phonetics files, read once; a file with a problem is left out (the tests name it).
-    static let alphabets: [String: PhoneticAlphabet] = phonetics.reduce(into: [:]) { result, file in
-        result[file.key] = try? PhoneticAlphabet(named: "Phonetics/\(file.key).txt", utf8: file.value)
+    /// The phonetics files by locale tag, each read on first use of its locale (a process
+    /// that speaks English reads `en.txt` alone); a file with a problem is nil (the tests name it).
+    static let alphabets = ParsedOnce<PhoneticAlphabet> { tag in
+        phonetics[tag].flatMap { try? PhoneticAlphabet(named: "Phonetics/\(tag).txt", utf8: $0) }
     }
 
-    /// The speech tables, read once; a file with a problem is left out (the tests name it).
-    static let speechTables: [String: DataFile] = speech.reduce(into: [:]) { result, file in
-        result[file.key] = try? DataFile(named: "Localization/speech-\(file.key).txt", utf8: file.value)
+    /// The speech tables by locale tag, each read on first use of its locale; a file with a
+    /// problem is nil (the tests name it).
+    static let speechTables = ParsedOnce<DataFile> { tag in
+        speech[tag].flatMap { try? DataFile(named: "Localization/speech-\(tag).txt", utf8: $0) }
+    }
+}
+
+/// Values made from embedded files on first use of their key, once per process: start-up
+/// parses nothing, and a session parses only its own locale's files (parsing all of them took
+/// about 330 M instructions, most of an empty replay). Thread-safe; the values never change once
+/// made, so a lookup gives the same answer whenever it runs.
+final class ParsedOnce<Value: Sendable>: @unchecked Sendable {
+    // Guarded by `lock`; an entry is immutable once stored (nil: the file is missing or bad).
+    private var values: [String: Value?] = [:]
+    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    private let make: @Sendable (String) -> Value?
+
+    /// - Parameter make: Makes the value for a key (parses its file); called once per key,
+    ///   under the lock, so it must not look up this table.
+    init(_ make: @escaping @Sendable (String) -> Value?) { self.make = make }
+
+    /// The value for `key`, made now if this is its first use. - Complexity: O(1) after the first use.
+    subscript(key: String) -> Value? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let value = values[key] { return value }
+        let value = make(key)
+        values[key] = .some(value)
+        return value
     }
 }
 

@@ -59,6 +59,9 @@ extension TextBuffer {
         let storage = uniqueStorage()
         let iterator = storage.wordIterator()
         let here = insertionPoint.utf16
+        // The iterator stands only on word boundaries; after a word move it stands where the
+        // move ended, so the next one needs no re-seek, and the word found is whole.
+        let startsAtBoundary = Int(tecu_breaker_current(iterator)) == here
         var target = here
         var word: Range<Int>?
         switch direction {
@@ -80,8 +83,9 @@ extension TextBuffer {
             }
         }
         // Say the whole word even when the move started inside it. A word segment found past
-        // the first one lies between two word boundaries, so it is whole already.
-        if let partial = word, direction == .forward ? partial.lowerBound == here : partial.upperBound == here {
+        // the first one lies between two word boundaries, so it is whole already, and so is
+        // the first when the move started on a boundary.
+        if !startsAtBoundary, let partial = word, direction == .forward ? partial.lowerBound == here : partial.upperBound == here {
             let start = direction == .forward ? Int(tecu_breaker_preceding(iterator, Int64(partial.upperBound))) : partial.lowerBound
             let end = direction == .forward ? partial.upperBound : Int(tecu_breaker_following(iterator, Int64(partial.lowerBound)))
             if start >= 0 && end > start { word = start..<end }
