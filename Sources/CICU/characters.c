@@ -33,6 +33,11 @@ bool tecu_char_is_uppercase(uint32_t scalar) { return u_isUUppercase((UChar32)sc
 
 bool tecu_char_is_whitespace(uint32_t scalar) { return u_isUWhiteSpace((UChar32)scalar); }
 
+bool tecu_char_changes_case(uint32_t scalar) {
+    return u_hasBinaryProperty((UChar32)scalar, UCHAR_CHANGES_WHEN_LOWERCASED)
+        || u_hasBinaryProperty((UChar32)scalar, UCHAR_CHANGES_WHEN_CASEFOLDED);
+}
+
 bool tecu_char_is_pictographic(uint32_t scalar) {
     return u_hasBinaryProperty((UChar32)scalar, UCHAR_EXTENDED_PICTOGRAPHIC);
 }

@@ -163,6 +163,10 @@ bool tecu_char_is_uppercase(uint32_t scalar);
 /// Whether the code point is white space (Unicode property White_Space).
 bool tecu_char_is_whitespace(uint32_t scalar);
 
+/// Whether lower-casing or case folding changes the code point (Unicode properties
+/// Changes_When_Lowercased, Changes_When_Casefolded).
+bool tecu_char_changes_case(uint32_t scalar);
+
 /// Whether the code point has the Extended_Pictographic property (emoji).
 bool tecu_char_is_pictographic(uint32_t scalar);
 

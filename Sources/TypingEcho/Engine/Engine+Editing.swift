@@ -23,10 +23,8 @@ extension Engine {
     /// `max=N` is refused (see `insert(_:into:)`).
     mutating func enter(_ character: Character, into position: Int, feedback: TypingFeedback) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
-        guard let isSecure = elements[position].field?.isSecure,
-              let caret = elements[position].field?.buffer.insertionPoint else { return }
         // Typing over a selection replaces it: a word can end only where the selection began.
-        let before = elements[position].field?.buffer.selection?.lowerBound ?? caret
+        guard let (isSecure, before) = withField(position, { ($0.isSecure, $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint) }) else { return }
         guard insert(String(character), into: position) != nil else { return }
         if isSecure {
             play(.click)
@@ -53,7 +51,7 @@ extension Engine {
     @discardableResult
     mutating func insert(_ text: String, into position: Int) -> TextEdit? {
         // Text offered to a secure field counts as held even when the field refuses it.
-        if elements[position].field!.isSecure && !text.isEmpty { secureInputSeen = true }
+        if withField(position, { $0.isSecure })! && !text.isEmpty { secureInputSeen = true }
         switch update(position, { $0.insert(text) }) {
         case .inserted(let edit):
             emitEdit(edit, in: position)
@@ -75,7 +73,7 @@ extension Engine {
     /// Sends an `edit` event; a secure field's text is left out.
     mutating func emitEdit(_ edit: TextEdit, in position: Int) {
         defer { if position == keyboard.editedField { refreshAutomaticShift() } }
-        let isSecure = elements[position].field?.isSecure ?? true
+        let isSecure = withField(position, { $0.isSecure }) ?? true
         emit(.edit(FieldEdit(field: elements[position].id, operation: edit.operation, offset: edit.offset,
                              length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
     }

@@ -69,6 +69,19 @@ extension Engine {
     /// Changes a field in place (its text is never copied) and keeps the element's traits in
     /// step with its state.
     @discardableResult
+    /// Reads a field in place; nil for an element without one. Reading it through
+    /// `elements[position].field?.…` goes through the array's getter, which copies the whole
+    /// element first (callgrind: three copies per keystroke); this goes through its in-place
+    /// accessor, as `update(_:_:)` does, and leaves the traits alone.
+    mutating func withField<Result>(_ position: Int, _ read: (inout TextField) -> Result) -> Result? {
+        Self.unwrapping(&elements[position].field, read)
+    }
+
+    private static func unwrapping<Result>(_ field: inout TextField?, _ read: (inout TextField) -> Result) -> Result? {
+        guard field != nil else { return nil }
+        return read(&field!)
+    }
+
     mutating func update<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result {
         let result = change(&elements[position].field!)
         elements[position].traits = elements[position].field!.traits
@@ -80,8 +93,7 @@ extension Engine {
     /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
     mutating func emitCursor(_ position: Int) {
         if position == keyboard.editedField { refreshAutomaticShift() }
-        guard let field = elements[position].field else { return }
-        let point = field.buffer.insertionPoint
-        emit(.cursor(field: elements[position].id, offset: point.character, utf16: field.isSecure ? point.character : point.utf16))
+        guard let (point, isSecure) = withField(position, { ($0.buffer.insertionPoint, $0.isSecure) }) else { return }
+        emit(.cursor(field: elements[position].id, offset: point.character, utf16: isSecure ? point.character : point.utf16))
     }
 }

@@ -173,9 +173,11 @@ extension Engine {
     /// and insertion-point move, and when editing starts).
     mutating func refreshAutomaticShift() {
         // The field is read in place: a copy of it would make the next edit copy the text.
-        guard let position = keyboard.editedField, let rule = elements[position].field?.autocapitalization,
-              rule != .none else { return }
-        keyboard.state.autocapitalize(rule, after: elements[position].field!.buffer.tailBeforeInsertionPoint())
+        guard let position = keyboard.editedField,
+              let (rule, tail) = withField(position, { field -> (Autocapitalization, Substring) in
+                  (field.autocapitalization, field.autocapitalization == .none ? "" : field.buffer.tailBeforeInsertionPoint())
+              }), rule != .none else { return }
+        keyboard.state.autocapitalize(rule, after: tail)
     }
 
     /// `touch`, `slide`, `lift`, `split-tap` and `hold` from a script.

@@ -120,12 +120,29 @@ public struct Phrasebook: Sendable {
     /// is NFC-normalised, then lower-cased by the locale's rules (Turkish İ → i, I → ı), then
     /// case-folded as a last resort.
     public func phoneticWord(for character: Character) -> String? {
+        if let ascii = character.asciiValue, !(lowercasesDotlessI && (0x41...0x5A).contains(ascii)) {
+            // ASCII needs no ICU (a move over it happens on every keystroke of a cursor walk):
+            // it is NFC, and its capitals lower-case and case-fold to ASCII lower case in every
+            // locale but Turkish and Azerbaijani (I → ı), which take ICU's path.
+            let text = String(character)
+            if let word = letters[text] { return word }
+            guard (0x41...0x5A).contains(ascii) else { return nil }
+            return letters[String(Character(Unicode.Scalar(ascii + 0x20)))]
+        }
         let text = CaseMapping.nfc(String(character))
         if let word = letters[text] { return word }
+        // Uncased text (Thai, Arabic, emoji, digits, marks) lower-cases and case-folds to
+        // itself: the locale rules that change other characters (Turkish, Lithuanian dots) all
+        // start from a cased letter. So only text with a cased letter goes to ICU.
+        guard text.unicodeScalars.contains(where: { tecu_char_changes_case($0.value) }) else { return nil }
         let lower = CaseMapping.nfc(CaseMapping.lowercase(text, locale: icuLocale))
         if let word = letters[lower] { return word }
         return letters[CaseMapping.nfc(CaseMapping.fold(text))]
     }
+
+    /// Whether the locale lower-cases I to dotless ı (Turkish, Azerbaijani), so that ASCII
+    /// capitals need ICU's case mapping. - Complexity: O(1).
+    var lowercasesDotlessI: Bool { info.language == "tr" || info.language == "az" }
 
     /// Every plural category ICU reports for this locale.
     public var pluralCategories: [String] { rules.categories }
