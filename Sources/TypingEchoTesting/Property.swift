@@ -166,7 +166,7 @@ struct PropertyRun {
 /// Fails the current property with `message` unless `condition` holds.
 ///
 /// ```swift
-/// try require(buffer.text.count == expected, "count \(buffer.text.count) != \(expected)")
+/// try require(buffer.characterCount == expected, "count \(buffer.characterCount) != \(expected)")
 /// ```
 public func require(
     _ condition: Bool,

@@ -34,6 +34,11 @@ extension Gen where Value == SessionScript {
     /// }
     /// ```
     public static func session(_ kind: SessionKind, steps: ClosedRange<Int>) -> Gen<SessionScript> {
+        drafts(kind, steps: steps).map(\.performable)
+    }
+
+    /// The sessions before the commands that cannot be performed are left out.
+    private static func drafts(_ kind: SessionKind, steps: ClosedRange<Int>) -> Gen<SessionScript> {
         switch kind {
         case .plain:
             return Gen<[Command]>.array(of: .command(.plain), count: steps).map { SessionScript(SessionLayout.plainPrelude + $0) }
@@ -89,6 +94,27 @@ extension Gen where Value == Command {
             (2, Gen<SwipeDirection>.element(of: [.up, .down]).map { .swipe($0) }),
             (2, Gen<Int>.int(in: 0...2000).map { .wait(Double($0) / 1000) }),
         ])
+    }
+}
+
+extension SessionScript {
+    /// The script without the commands that fail when it runs (a key not on the layer shown, a
+    /// double tap with nothing focused …): each command is tried on a session in turn and kept
+    /// only if it can be performed, so that what is left runs without an error. The engine
+    /// checks a command before it changes anything, so leaving out a failed one changes
+    /// nothing that follows.
+    var performable: SessionScript {
+        guard var session = try? Session() else { return self }
+        var kept: [Command] = []
+        for command in commands {
+            do {
+                try session.run(command)
+                kept.append(command)
+            } catch {
+                continue
+            }
+        }
+        return SessionScript(kept)
     }
 }
 
@@ -231,6 +257,7 @@ struct ScreenScriptBuilder {
         case .doubleTap:
             commands.append(.doubleTap)
             if focused == "user" || focused == "pw" { editing = true }
+            if focused == nil { editing = false }
         case .keys(let text):
             if !editing {
                 commands.append(.focus(Located("user", at: SessionLayout.here)))
