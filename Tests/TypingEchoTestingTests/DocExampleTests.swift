@@ -108,6 +108,14 @@ func sessionGeneratorExample() -> PropertyFailure? {
     return failure
 }
 
+// Sources/TypingEchoTesting/SessionScript+Gen.swift
+func customScreenExample() -> Gen<SessionScript> {
+    let signIn = Gen.session(
+        prelude: [.field(FieldDeclaration(id: "email", kind: .text, label: "Email"))],
+        commands: Gen.command(.screen), steps: 1...10)
+    return signIn
+}
+
 // docs/property-testing.md
 @Test func typedCountMatchesTheField() async {
     await expectProperty("typedCountMatchesTheField", .session(.plain, steps: 0...8), cases: 50) { script in
@@ -219,6 +227,9 @@ struct DocExampleTests {
         fromText.runUntilIdle()
         #expect(fromText.log.events == session.log.events)
         #expect(sessionGeneratorExample() == nil)
+        let custom = try #require(customScreenExample().sample(seed: 3))
+        #expect(custom.lines.first == #"field email kind=text label="Email""#)
+        _ = try custom.makeSession()
         #expect(printedSessionExample().hasPrefix("field text kind=text label=\"Text\"\nfocus text\ndouble-tap\n"))
     }
 }

@@ -231,6 +231,20 @@ struct SessionGeneratorTests {
         }
     }
 
+    @Test("sessions of single commands of each kind, on its screen, run and print as they ran", arguments: SessionKind.allCases)
+    func commandsRun(kind: SessionKind) async {
+        let prelude = switch kind {
+        case .plain, .keyboard: SessionLayout.plainPrelude
+        case .screen: SessionLayout.screenPrelude
+        case .secure: SessionLayout.securePrelude
+        }
+        await expectProperty("commandsRun.\(kind)", .session(prelude: prelude, commands: .command(kind), steps: 0...16), cases: 60, seed: 33, database: nil) { script in
+            #expect(Array(script.commands.prefix(prelude.count)) == prelude)
+            var session = try Session()
+            _ = try session.run(script: script.text)
+        }
+    }
+
     @Test("each kind does what it is named for")
     func kindsDiffer() throws {
         func commands(_ kind: SessionKind) -> [Command] {
