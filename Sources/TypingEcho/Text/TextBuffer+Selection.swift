@@ -41,7 +41,9 @@ extension TextBuffer {
         }
         let to = insertionPoint
         selection = anchor == to ? nil : Swift.min(anchor, to)..<Swift.max(anchor, to)
-        let grew = abs(to.utf16 - anchor.utf16) > abs(from.utf16 - anchor.utf16)
+        // Measured in characters, not UTF-16 units: in a secret text the units' count is the
+        // secret's shape, and a move that crosses the anchor would compare the two sides' shapes.
+        let grew = abs(to.character - anchor.character) > abs(from.character - anchor.character)
         return SelectionChange(range: Swift.min(from, to)..<Swift.max(from, to), grew: grew)
     }
 
