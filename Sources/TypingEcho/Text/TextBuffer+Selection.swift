@@ -68,14 +68,15 @@ extension TextBuffer {
     }
 
     /// Deletes the selection, or everything from the start of the line to the insertion point
-    /// (command-backspace).
+    /// (command-backspace); in a secret text, everything before the insertion point.
     /// - Returns: The edit, or nil at the start of a line.
     /// - Complexity: O(l): l the length of the line before the insertion point.
     public mutating func deleteToLineStart() -> TextEdit? {
         if selection != nil { return deleteBackward() }
         let end = insertionPoint.utf16
         var lineStart = end
-        while lineStart > 0 && storage.unit(at: lineStart - 1) != 0x0A { lineStart -= 1 }
+        // A secret text is one line: a line feed pasted into it must not show where it is.
+        while lineStart > 0 && (isSecret || storage.unit(at: lineStart - 1) != 0x0A) { lineStart -= 1 }
         guard lineStart < end else { return nil }
         let characters = countCharacters(in: lineStart..<end, of: uniqueStorage())
         selection = TextPosition(character: insertionPoint.character - characters, utf16: lineStart)..<insertionPoint
