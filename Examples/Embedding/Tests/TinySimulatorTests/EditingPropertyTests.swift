@@ -53,7 +53,7 @@ struct EditingPropertyTests {
                 if counted != believed {
                     var script = simulator.script
                     script.expectCount(believed)
-                    throw ReplayCounterexample(script: script.text, message: "\(counted ?? -1) characters, believed \(believed)")
+                    throw ReplayCounterexample(script: script.text, message: "the field counts \(counted ?? -1), the code points are \(believed)")
                 }
             }
         }
