@@ -13,10 +13,11 @@ import Darwin
 /// counterexample is a script — the `.replay` file that reproduces it with `typing-echo check`.
 ///
 /// Inside the property, `#expect` and `#require` work as in a test: a case fails when it throws
-/// or records an issue of error severity (warnings do not fail it; inside the property, an issue
-/// is a failure even when a `withKnownIssue` around the call expects the property to fail). Issues recorded while cases run and shrink are held back
-/// (through Swift Testing's issue-handling scope), so shrinking adds no noise: the one issue
-/// recorded in the end quotes the shrunk case's own issues as its message.
+/// or records an issue of error severity (warnings do not fail it; an issue is a failure even
+/// when a `withKnownIssue` around the call expects the property to fail). Issues recorded while
+/// cases run and shrink are held back (through Swift Testing's issue-handling scope), so
+/// shrinking adds no noise: the one issue recorded in the end quotes the shrunk case's own
+/// issues as its message.
 ///
 /// Settings, as ``check(_:_:cases:seed:shrinkBudget:database:fileID:filePath:line:_:)``:
 /// explicit `cases` and `seed` win over `TYPING_ECHO_CASES` and `TYPING_ECHO_SEED`;
