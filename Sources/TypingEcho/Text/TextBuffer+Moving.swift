@@ -19,13 +19,27 @@ extension TextBuffer {
     ///
     /// The move carries offsets, not text: `text(passedBy:)` makes the `String` to speak.
     /// Where the two code units at the boundary are below U+0300 (ASCII, Latin-1, Latin
-    /// Extended), the boundary is found without ICU; see `tecu_text_simple_following`.
+    /// Extended), the boundary is found without ICU; see `tecu_text_simple_following`. Other
+    /// forward moves use the shim's property rules (`tecu_text_grapheme_following`), which give
+    /// ICU's boundaries without its iterator.
     /// - Returns: The move, or nil at the start (backward) or end (forward) of the text.
     /// - Complexity: O(c): c the length of the character passed.
     public mutating func moveCharacter(_ direction: TextDirection) -> TextMove? {
         selection = nil
-        let storage = uniqueStorage()
         let here = insertionPoint
+        if direction == .forward {
+            // Forward, the shortcut below U+0300 and the property rules only read the text, so
+            // they need neither the break iterator nor a unique storage (no retain, no check).
+            let text = storage.text
+            guard here.utf16 < Int(tecu_text_length(text)) else { return nil }
+            var next = Int(tecu_text_simple_following(text, Int64(here.utf16)))
+            if next < 0 { next = Int(tecu_text_grapheme_following(text, Int64(here.utf16))) }
+            if next >= 0 {
+                insertionPoint = TextPosition(character: here.character + 1, utf16: next)
+                return TextMove(range: here..<insertionPoint, passedUTF16: here.utf16..<next)
+            }
+        }
+        let storage = uniqueStorage()
         switch direction {
         case .forward:
             guard here.utf16 < storage.utf16Count else { return nil }
