@@ -25,7 +25,9 @@ let package = Package(
             path: ".",
             exclude: ["Sources/CICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz"],
             sources: ["Sources/TypingEcho"],
-            resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards")],
+            // The script language's reference, printed by `typing-echo help script`.
+            resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards"),
+                        .embedInCode("docs/script-language.md")],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
