@@ -1,5 +1,13 @@
+import Dispatch
 import Foundation
 import Testing
+
+extension Pipe {
+    /// What a background read of a pipe got, handed back after the read's group is waited for.
+    final class Drain: @unchecked Sendable {
+        var data = Data()
+    }
+}
 
 /// Runs the built `typing-echo` binary, which SwiftPM puts next to the test bundle.
 struct Tool {
@@ -29,10 +37,21 @@ struct Tool {
         process.standardError = error
         process.standardInput = stdin
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
+        // Standard input and standard error are served on their own threads while standard
+        // output is read here: a child that fills one pipe (64 KB of errors) while the test waits
+        // on another would otherwise never end.
+        let group = DispatchGroup()
+        let writer = stdin.fileHandleForWriting
+        DispatchQueue.global().async(group: group) {
+            if let input { writer.write(input) }
+            try? writer.close()
+        }
+        let errors = Pipe.Drain()
+        let reader = error.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errors.data = reader.readDataToEndOfFile() }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let err = errors.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self),
                       signalled: process.terminationReason == .uncaughtSignal)
