@@ -122,10 +122,7 @@ func encodeText(_ events: [TimedEvent]) -> Int {
     var transcript = Transcript()
     var bytes = 0
     for event in events {
-        if let line = transcript.line(for: event) {
-            buffer.append(contentsOf: line.utf8)
-            buffer.append(10)
-        }
+        transcript.write(event, into: &buffer)
         if buffer.count >= 1 << 16 {
             bytes += buffer.count
             buffer.removeAll(keepingCapacity: true)

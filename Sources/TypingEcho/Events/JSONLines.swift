@@ -5,79 +5,94 @@ public enum JSONLines {
     /// place: keys and punctuation as literals, numbers digit by digit, strings escaped by table.
     /// - Complexity: O(length of the event's text).
     public static func encode(_ timed: TimedEvent, into output: inout [UInt8]) {
+        // Literals and numbers take under 256 bytes in every event; strings at most 6 bytes
+        // for each of theirs, escaped.
+        var bound = 256
+        switch timed.event {
+        case .speak(let utterance): bound += ByteWriter.escapedBound(utterance.text) + ByteWriter.escapedBound(utterance.locale)
+        case .edit(let edit): bound += ByteWriter.escapedBound(edit.field) + (edit.text.map(ByteWriter.escapedBound) ?? 0)
+        case .cursor(let field, _, _): bound += ByteWriter.escapedBound(field)
+        case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
+        case .sound, .finished: break
+        }
+        output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
+    }
+
+    /// Writes one event's line (see `encode(_:into:)`).
+    private static func write(_ timed: TimedEvent, to output: inout ByteWriter) {
         switch timed.event {
         case .speak(let utterance):
-            output.append(literal: #"{"type":"speak","t":"#)
-            output.append(thousandths: timed.time.milliseconds)
-            output.append(literal: #","id":"#)
-            output.append(decimal: utterance.id)
-            output.append(literal: #","text":"#)
-            output.append(jsonString: utterance.text)
-            output.append(literal: #","role":"#)
-            output.append(literal: utterance.role.jsonLiteral)
-            output.append(literal: #","locale":"#)
-            output.append(jsonString: utterance.locale)
-            output.append(literal: #","pitch":"#)
+            output.literal(#"{"type":"speak","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","id":"#)
+            output.decimal(utterance.id)
+            output.literal(#","text":"#)
+            output.jsonString(utterance.text)
+            output.literal(#","role":"#)
+            output.literal(utterance.role.jsonLiteral)
+            output.literal(#","locale":"#)
+            output.jsonString(utterance.locale)
+            output.literal(#","pitch":"#)
             if let hundredths = Self.hundredths(utterance.pitch) {
-                output.append(hundredths: hundredths)
+                output.hundredths(hundredths)
             } else {
-                output.append(literal: "null")
+                output.literal("null")
             }
-            output.append(literal: #","duration":"#)
-            output.append(thousandths: utterance.duration.milliseconds)
-            output.append(literal: utterance.interrupts ? #","interrupts":true}\#n"# : #","interrupts":false}\#n"#)
+            output.literal(#","duration":"#)
+            output.thousandths(utterance.duration.milliseconds)
+            output.literal(utterance.interrupts ? #","interrupts":true}\#n"# : #","interrupts":false}\#n"#)
         case .sound(let name):
-            output.append(literal: #"{"type":"sound","t":"#)
-            output.append(thousandths: timed.time.milliseconds)
-            output.append(literal: #","name":"#)
-            output.append(literal: name.jsonLiteral)
-            output.append(literal: "}\n")
+            output.literal(#"{"type":"sound","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","name":"#)
+            output.literal(name.jsonLiteral)
+            output.literal("}\n")
         case .edit(let edit):
-            output.append(literal: #"{"type":"edit","t":"#)
-            output.append(thousandths: timed.time.milliseconds)
-            output.append(literal: #","field":"#)
-            output.append(jsonString: edit.field)
-            output.append(literal: #","op":"#)
-            output.append(literal: edit.operation.jsonLiteral)
-            output.append(literal: #","offset":"#)
-            output.append(decimal: edit.offset)
-            output.append(literal: #","length":"#)
-            output.append(decimal: edit.length)
-            output.append(literal: #","count":"#)
-            output.append(decimal: edit.count)
+            output.literal(#"{"type":"edit","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","field":"#)
+            output.jsonString(edit.field)
+            output.literal(#","op":"#)
+            output.literal(edit.operation.jsonLiteral)
+            output.literal(#","offset":"#)
+            output.decimal(edit.offset)
+            output.literal(#","length":"#)
+            output.decimal(edit.length)
+            output.literal(#","count":"#)
+            output.decimal(edit.count)
             if let text = edit.text {
-                output.append(literal: #","text":"#)
-                output.append(jsonString: text)
+                output.literal(#","text":"#)
+                output.jsonString(text)
             }
-            output.append(literal: "}\n")
+            output.literal("}\n")
         case .cursor(let field, let offset, let utf16):
-            output.append(literal: #"{"type":"cursor","t":"#)
-            output.append(thousandths: timed.time.milliseconds)
-            output.append(literal: #","field":"#)
-            output.append(jsonString: field)
-            output.append(literal: #","offset":"#)
-            output.append(decimal: offset)
-            output.append(literal: #","utf16":"#)
-            output.append(decimal: utf16)
-            output.append(literal: "}\n")
+            output.literal(#"{"type":"cursor","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","field":"#)
+            output.jsonString(field)
+            output.literal(#","offset":"#)
+            output.decimal(offset)
+            output.literal(#","utf16":"#)
+            output.decimal(utf16)
+            output.literal("}\n")
         case .focus(let target):
-            output.append(literal: #"{"type":"focus","t":"#)
-            output.append(thousandths: timed.time.milliseconds)
+            output.literal(#"{"type":"focus","t":"#)
+            output.thousandths(timed.time.milliseconds)
             switch target {
             case .element(let id):
-                output.append(literal: #","element":"#)
-                output.append(jsonString: id)
+                output.literal(#","element":"#)
+                output.jsonString(id)
             case .key(let name):
-                output.append(literal: #","key":"#)
-                output.append(jsonString: name)
+                output.literal(#","key":"#)
+                output.jsonString(name)
             }
-            output.append(literal: "}\n")
+            output.literal("}\n")
         case .finished(let id, let completed):
-            output.append(literal: #"{"type":"finished","t":"#)
-            output.append(thousandths: timed.time.milliseconds)
-            output.append(literal: #","id":"#)
-            output.append(decimal: id)
-            output.append(literal: completed ? #","completed":true}\#n"# : #","completed":false}\#n"#)
+            output.literal(#"{"type":"finished","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","id":"#)
+            output.decimal(id)
+            output.literal(completed ? #","completed":true}\#n"# : #","completed":false}\#n"#)
         }
     }
 
@@ -92,7 +107,7 @@ public enum JSONLines {
     /// A JSON string literal for `text`, escaped exactly as event fields are.
     static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
-        bytes.append(jsonString: text)
+        bytes.appendWriting(atMost: ByteWriter.escapedBound(text)) { $0.jsonString(text) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

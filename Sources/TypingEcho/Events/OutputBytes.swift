@@ -1,85 +1,141 @@
 /// Writing output as UTF-8 bytes straight into a buffer: the JSON Lines and transcript encoders
 /// append literals, numbers and escaped strings here without building a `String` per field.
 extension Array where Element == UInt8 {
-    /// Appends the bytes of a literal (keys, punctuation, fixed words).
+    /// Appends what `body` writes, at most `bound` bytes: the bytes are written through a
+    /// pointer into scratch space (on the stack for a line's worth) and appended in one copy,
+    /// so no field pays for a capacity check or a `String`.
     @inline(__always)
-    mutating func append(literal text: StaticString) {
-        text.withUTF8Buffer { append(contentsOf: $0) }
-    }
-
-    /// Appends a string's UTF-8 as it is (for text known to need no escaping).
-    @inline(__always)
-    mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append(contentsOf: $0) }
-    }
-
-    /// Appends the decimal digits of an integer, with a minus sign when negative.
-    mutating func append(decimal value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        append(magnitude: value.magnitude)
-    }
-
-    /// Appends the decimal digits of an integer, with a minus sign when negative.
-    @inline(__always)
-    mutating func append(decimal value: Int) { append(decimal: Int64(value)) }
-
-    /// Appends the digits of a non-negative number.
-    mutating func append(magnitude value: UInt64) {
-        var value = value
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, filled from the end
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            } while value > 0
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+    mutating func appendWriting(atMost bound: Int, _ body: (inout ByteWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { buffer in
+            var writer = ByteWriter(start: buffer.baseAddress!)
+            body(&writer)
+            // The bounds callers give are worst cases (6 bytes out per byte of text in); a
+            // writer past its bound is a bug to stop here.
+            precondition(writer.count <= bound, "output line longer than its bound")
+            append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress, count: writer.count))
         }
     }
 
-    /// Appends thousandths as a decimal with exactly three places: 1250 → `1.250`, -5 → `-0.005`
-    /// (the text of `VirtualTime.description`).
-    mutating func append(thousandths value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        append(magnitude: magnitude / 1000)
-        let fraction = magnitude % 1000
-        append(UInt8(ascii: "."))
-        append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
-        append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
-        append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
-    }
-
-    /// Appends hundredths with one or two decimals, never a trailing zero after the first:
-    /// 100 → `1.0`, 120 → `1.2`, 85 → `0.85`.
-    mutating func append(hundredths value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = value.magnitude
-        append(magnitude: magnitude / 100)
-        let fraction = UInt8(truncatingIfNeeded: magnitude % 100)
-        append(UInt8(ascii: "."))
-        append(UInt8(ascii: "0") &+ fraction / 10)
-        if fraction % 10 != 0 { append(UInt8(ascii: "0") &+ fraction % 10) }
-    }
-
-    /// Appends `count` spaces.
-    mutating func append(spaces count: Int) {
-        for _ in 0..<Swift.max(0, count) { append(UInt8(ascii: " ")) }
-    }
-
-    /// Appends a JSON string literal: quotes, backslashes, every C0 and C1 control, DEL,
-    /// U+2028 and U+2029 escaped (the last three break consumers that split lines on them).
-    mutating func append(jsonString value: String) {
-        append(UInt8(ascii: "\""))
-        append(escaping: value, for: .json)
-        append(UInt8(ascii: "\""))
-    }
-
-    /// Appends `text`'s UTF-8 with what `flavour` must not show raw escaped. Runs that need no
-    /// escaping (almost all text) are copied in one go; a table says which bytes to look at.
+    /// Appends `text`'s UTF-8 with what `flavour` must not show raw escaped.
     mutating func append(escaping text: String, for flavour: EscapeFlavour) {
+        appendWriting(atMost: ByteWriter.escapedBound(text)) { $0.escaping(text, for: flavour) }
+    }
+}
+
+/// Writes bytes through a pointer into space its caller sized (see `appendWriting`).
+struct ByteWriter {
+    private var cursor: UnsafeMutablePointer<UInt8>
+    private let start: UnsafeMutablePointer<UInt8>
+
+    init(start: UnsafeMutablePointer<UInt8>) {
+        self.start = start
+        cursor = start
+    }
+
+    /// Bytes written so far.
+    var count: Int { cursor - start }
+
+    /// The most bytes `text` can take escaped: six for each byte (`\u001b`, `\u{1B}`), plus its quotes.
+    static func escapedBound(_ text: String) -> Int { 6 * text.utf8.count + 2 }
+
+    /// The most bytes a number written by this writer takes (sign, 20 digits, point).
+    static let numberBound = 24
+
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        cursor.pointee = value
+        cursor += 1
+    }
+
+    /// The bytes of a literal (keys, punctuation, fixed words).
+    @inline(__always)
+    mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes in
+            UnsafeMutableRawPointer(cursor).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            cursor += bytes.count
+        }
+    }
+
+    /// The decimal digits of an integer, with a minus sign when negative.
+    @inline(__always)
+    mutating func decimal(_ value: Int) { decimal(Int64(value)) }
+
+    /// The decimal digits of an integer, with a minus sign when negative.
+    mutating func decimal(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        magnitude(value.magnitude)
+    }
+
+    /// The digits of a non-negative number.
+    mutating func magnitude(_ value: UInt64) {
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        var value = value
+        var index = length
+        repeat {
+            index -= 1
+            cursor[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        } while index > 0
+        cursor += length
+    }
+
+    /// Thousandths as a decimal with exactly three places: 1250 → `1.250`, -5 → `-0.005`
+    /// (the text of `VirtualTime.description`).
+    mutating func thousandths(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        self.magnitude(magnitude / 1000)
+        let fraction = magnitude % 1000
+        byte(UInt8(ascii: "."))
+        byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 100))
+        byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10 % 10))
+        byte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10))
+    }
+
+    /// Hundredths with one or two decimals, never a trailing zero after the first:
+    /// 100 → `1.0`, 120 → `1.2`, 85 → `0.85`.
+    mutating func hundredths(_ value: Int64) {
+        if value < 0 { byte(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        self.magnitude(magnitude / 100)
+        let fraction = UInt8(truncatingIfNeeded: magnitude % 100)
+        byte(UInt8(ascii: "."))
+        byte(UInt8(ascii: "0") &+ fraction / 10)
+        if fraction % 10 != 0 { byte(UInt8(ascii: "0") &+ fraction % 10) }
+    }
+
+    /// `count` spaces (none for a count below one).
+    mutating func spaces(_ count: Int) {
+        var count = count
+        while count > 0 {
+            byte(UInt8(ascii: " "))
+            count -= 1
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes, every C0 and C1 control, DEL, U+2028 and
+    /// U+2029 escaped (the last three break consumers that split lines on them).
+    mutating func jsonString(_ value: String) {
+        byte(UInt8(ascii: "\""))
+        escaping(value, for: .json)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// `"text"`, the text shown with terminal escapes.
+    mutating func terminalQuoted(_ value: String) {
+        byte(UInt8(ascii: "\""))
+        escaping(value, for: .terminal)
+        byte(UInt8(ascii: "\""))
+    }
+
+    /// `text`'s UTF-8 with what `flavour` must not show raw escaped. Runs that need no
+    /// escaping (almost all text) are copied in one go; a table says which bytes to look at.
+    mutating func escaping(_ text: String, for flavour: EscapeFlavour) {
         var text = text
         escapeTable.withUnsafeBufferPointer { table in text.withUTF8 { bytes in
             let mask = flavour.mask
@@ -110,40 +166,47 @@ extension Array where Element == UInt8 {
                     }
                     length = 3
                 }
-                append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                flavour == .json ? append(jsonEscape: scalar) : append(terminalEscape: scalar)
+                copy(bytes, run, index)
+                flavour == .json ? jsonEscape(scalar) : terminalEscape(scalar)
                 index += length
                 run = index
             }
-            append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
+            copy(bytes, run, count)
         } }
     }
 
+    @inline(__always)
+    private mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
+        guard to > from else { return }
+        UnsafeMutableRawPointer(cursor).copyMemory(from: bytes.baseAddress! + from, byteCount: to - from)
+        cursor += to - from
+    }
+
     /// `\"`, `\\`, `\n`, `\r`, `\t`, or `\u` and four lowercase hex digits.
-    private mutating func append(jsonEscape scalar: UInt32) {
+    private mutating func jsonEscape(_ scalar: UInt32) {
         switch scalar {
-        case 0x22: append(literal: "\\\"")
-        case 0x5C: append(literal: "\\\\")
-        case 0x0A: append(literal: "\\n")
-        case 0x0D: append(literal: "\\r")
-        case 0x09: append(literal: "\\t")
+        case 0x22: literal("\\\"")
+        case 0x5C: literal("\\\\")
+        case 0x0A: literal("\\n")
+        case 0x0D: literal("\\r")
+        case 0x09: literal("\\t")
         default:
-            append(literal: "\\u")
-            for shift in stride(from: 12, through: 0, by: -4) { append(lowercaseHexDigits[Int(scalar >> UInt32(shift) & 15)]) }
+            literal("\\u")
+            for shift in stride(from: 12, through: 0, by: -4) { byte(lowercaseHexDigits[Int(scalar >> UInt32(shift) & 15)]) }
         }
     }
 
     /// `\u{…}` with the scalar's value in uppercase hex, as the script language writes it.
-    private mutating func append(terminalEscape scalar: UInt32) {
-        append(literal: "\\u{")
+    private mutating func terminalEscape(_ scalar: UInt32) {
+        literal("\\u{")
         var started = false
         for shift in stride(from: 12, through: 0, by: -4) {
             let digit = Int(scalar >> UInt32(shift) & 15)
             guard started || digit != 0 || shift == 0 else { continue }
             started = true
-            append(uppercaseHexDigits[Int(digit)])
+            byte(uppercaseHexDigits[digit])
         }
-        append(UInt8(ascii: "}"))
+        byte(UInt8(ascii: "}"))
     }
 }
 

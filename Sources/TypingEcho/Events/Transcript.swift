@@ -34,71 +34,93 @@ public struct Transcript: Sendable {
     /// - Complexity: O(length of the event's text).
     @discardableResult
     public mutating func write(_ timed: TimedEvent, into output: inout [UInt8]) -> Bool {
+        // Literals, numbers and colour codes take under 320 bytes in every line; strings at
+        // most 6 bytes for each of theirs, escaped.
+        var bound = 320
         switch timed.event {
         case .speak(let utterance):
             open[utterance.id] = (utterance.text, timed.time)
-            Self.prefix(timed.time, &output)
-            output.append(literal: utterance.pitch > 1.001 ? "says   ↑ " : utterance.pitch < 0.999 ? "says   ↓ " : "says     ")
-            paint(1, &output) { $0.append(quoted: utterance.text) }
-            output.append(literal: "  (")
-            output.append(literal: utterance.role.name)
-            output.append(literal: utterance.interrupts ? ")\n" : ", queued)\n")
+            bound += ByteWriter.escapedBound(utterance.text)
         case .finished(let id, let completed):
             guard let started = open.removeValue(forKey: id), !completed else { return false }
-            Self.prefix(timed.time, &output)
-            paint(33, &output) { $0.append(literal: "cut") }
-            output.append(literal: "      ")
-            output.append(quoted: started.text)
-            output.append(literal: " after ")
-            output.append(thousandths: (timed.time - started.start).milliseconds)
-            output.append(literal: " s\n")
-        case .sound(let name):
-            Self.prefix(timed.time, &output)
-            output.append(literal: "sound    ")
-            paint(36, &output) { $0.append(literal: name.name) }
-            output.append(UInt8(ascii: "\n"))
-        case .focus(.element(let id)):
-            Self.prefix(timed.time, &output)
-            output.append(literal: "focus    ")
-            output.append(escaping: id, for: .terminal)
-            output.append(UInt8(ascii: "\n"))
-        case .focus(.key(let name)):
-            Self.prefix(timed.time, &output)
-            output.append(literal: "key      ")
-            output.append(escaping: name, for: .terminal)
-            output.append(UInt8(ascii: "\n"))
-        case .cursor(let field, let offset, let utf16):
-            Self.prefix(timed.time, &output)
-            output.append(literal: "cursor   ")
-            output.append(escaping: field, for: .terminal)
-            output.append(literal: " at ")
-            output.append(decimal: offset)
-            output.append(literal: " (utf16 ")
-            output.append(decimal: utf16)
-            output.append(literal: ")\n")
-        case .edit(let edit):
-            Self.prefix(timed.time, &output)
-            // The operation padded to nine columns, inside the colour as before.
-            paint(32, &output) { $0.append(literal: edit.operation.paddedName) }
-            if let text = edit.text {
-                output.append(quoted: text)
-            } else {
-                output.append(decimal: edit.length)
-                output.append(literal: edit.length == 1 ? " character (secure)" : " characters (secure)")
+            bound += ByteWriter.escapedBound(started.text)
+            output.appendWriting(atMost: bound) { output in
+                Self.prefix(timed.time, &output)
+                paint(33, &output) { $0.literal("cut") }
+                output.literal("      ")
+                output.terminalQuoted(started.text)
+                output.literal(" after ")
+                output.thousandths((timed.time - started.start).milliseconds)
+                output.literal(" s\n")
             }
-            output.append(literal: " at ")
-            output.append(decimal: edit.offset)
-            output.append(literal: " in ")
-            output.append(escaping: edit.field, for: .terminal)
-            output.append(literal: ", now ")
-            output.append(decimal: edit.count)
-            output.append(literal: edit.count == 1 ? " character\n" : " characters\n")
+            return true
+        case .edit(let edit): bound += ByteWriter.escapedBound(edit.field) + (edit.text.map(ByteWriter.escapedBound) ?? 0)
+        case .cursor(let field, _, _): bound += ByteWriter.escapedBound(field)
+        case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
+        case .sound: break
         }
+        output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
         return true
     }
 
+    /// Writes the line of an event other than `finished` (see `write(_:into:)`).
+    private func write(_ timed: TimedEvent, to output: inout ByteWriter) {
+        switch timed.event {
+        case .speak(let utterance):
+            Self.prefix(timed.time, &output)
+            output.literal(utterance.pitch > 1.001 ? "says   ↑ " : utterance.pitch < 0.999 ? "says   ↓ " : "says     ")
+            paint(1, &output) { $0.terminalQuoted(utterance.text) }
+            output.literal("  (")
+            output.literal(utterance.role.name)
+            output.literal(utterance.interrupts ? ")\n" : ", queued)\n")
+        case .finished:
+            break
+        case .sound(let name):
+            Self.prefix(timed.time, &output)
+            output.literal("sound    ")
+            paint(36, &output) { $0.literal(name.name) }
+            output.byte(UInt8(ascii: "\n"))
+        case .focus(.element(let id)):
+            Self.prefix(timed.time, &output)
+            output.literal("focus    ")
+            output.escaping(id, for: .terminal)
+            output.byte(UInt8(ascii: "\n"))
+        case .focus(.key(let name)):
+            Self.prefix(timed.time, &output)
+            output.literal("key      ")
+            output.escaping(name, for: .terminal)
+            output.byte(UInt8(ascii: "\n"))
+        case .cursor(let field, let offset, let utf16):
+            Self.prefix(timed.time, &output)
+            output.literal("cursor   ")
+            output.escaping(field, for: .terminal)
+            output.literal(" at ")
+            output.decimal(offset)
+            output.literal(" (utf16 ")
+            output.decimal(utf16)
+            output.literal(")\n")
+        case .edit(let edit):
+            Self.prefix(timed.time, &output)
+            // The operation padded to nine columns, inside the colour as before.
+            paint(32, &output) { $0.literal(edit.operation.paddedName) }
+            if let text = edit.text {
+                output.terminalQuoted(text)
+            } else {
+                output.decimal(edit.length)
+                output.literal(edit.length == 1 ? " character (secure)" : " characters (secure)")
+            }
+            output.literal(" at ")
+            output.decimal(edit.offset)
+            output.literal(" in ")
+            output.escaping(edit.field, for: .terminal)
+            output.literal(", now ")
+            output.decimal(edit.count)
+            output.literal(edit.count == 1 ? " character\n" : " characters\n")
+        }
+    }
+
     /// The time right-aligned in eight columns, then two spaces: `   1.250  `.
-    private static func prefix(_ time: VirtualTime, _ output: inout [UInt8]) {
+    private static func prefix(_ time: VirtualTime, _ output: inout ByteWriter) {
         let milliseconds = time.milliseconds
         // Digits of the whole seconds, at least one, plus ".ddd" and a sign.
         var width = 5 + (milliseconds < 0 ? 1 : 0)
@@ -107,29 +129,20 @@ public struct Transcript: Sendable {
             width += 1
             whole /= 10
         }
-        output.append(spaces: 8 - width)
-        output.append(thousandths: milliseconds)
-        output.append(literal: "  ")
+        output.spaces(8 - width)
+        output.thousandths(milliseconds)
+        output.literal("  ")
     }
 
     /// Writes what `body` writes, between colour escapes when colour is on.
     @inline(__always)
-    private func paint(_ code: UInt8, _ output: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    private func paint(_ code: UInt8, _ output: inout ByteWriter, _ body: (inout ByteWriter) -> Void) {
         guard colour else { return body(&output) }
-        output.append(literal: "\u{1B}[")
-        output.append(decimal: Int(code))
-        output.append(UInt8(ascii: "m"))
+        output.literal("\u{1B}[")
+        output.decimal(Int(code))
+        output.byte(UInt8(ascii: "m"))
         body(&output)
-        output.append(literal: "\u{1B}[0m")
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// `"text"`, the text shown with terminal escapes.
-    fileprivate mutating func append(quoted text: String) {
-        append(UInt8(ascii: "\""))
-        append(escaping: text, for: .terminal)
-        append(UInt8(ascii: "\""))
+        output.literal("\u{1B}[0m")
     }
 }
 
