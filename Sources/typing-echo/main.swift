@@ -159,10 +159,12 @@ func main(stdoutClosed: WriteFailure?) -> ExitCode {
             let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
             let expectations = session?.expectationCount ?? 0
             let failures = session?.failureCount ?? 0
+            // The path as given, with controls shown as \u{…} like every text output.
+            let shown = TerminalText.escaped(script)
             switch code {
-            case .success: output.write("PASS \(script) (\(expectations) expectations)\n")
-            case .expectationFailed: output.write("FAIL \(script) (\(failures) of \(expectations) expectations failed)\n")
-            default: output.write("ERROR \(script)\n")
+            case .success: output.write("PASS \(shown) (\(expectations) expectations)\n")
+            case .expectationFailed: output.write("FAIL \(shown) (\(failures) of \(expectations) expectations failed)\n")
+            default: output.write("ERROR \(shown)\n")
             }
             output.flush()
             worst = ExitCode(rawValue: max(worst.rawValue, code.rawValue))!

@@ -216,10 +216,8 @@ struct OutputEscapingTests {
             // Each failed expectation is one line, though the value it quotes holds a newline.
             #expect(result.error.split(separator: "\n").allSatisfy { $0.contains(": error: expectation failed: ") }, "\(result.error)")
             #expect(result.error.contains(#"controls\u{1B}[31m.replay:6:1: error: expectation failed"#), "\(result.error)")
-            if arguments[0] != "check" {
-                #expect(EscapingText.rawTerminalControl(in: result.output, lines: true) == nil, "\(arguments): \(result.output.debugDescription)")
-                #expect(result.output.contains(#"\u{1B}]0;pwned\u{7}"#))
-            }
+            #expect(EscapingText.rawTerminalControl(in: result.output, lines: true) == nil, "\(arguments): \(result.output.debugDescription)")
+            #expect(result.output.contains(arguments[0] == "check" ? #"controls\u{1B}[31m.replay"# : #"\u{1B}]0;pwned\u{7}"#))
         }
         for arguments in [["replay", path, "--format", "json"], ["describe", path, "--format", "json"]] {
             let result = try Tool.run(arguments)
