@@ -11,9 +11,10 @@ struct UsageError: Error {
         self.command = command
     }
 
-    /// What stderr shows (SPEC §6.4): the problem on one line, then where to read more.
+    /// What stderr shows (SPEC §6.4): the problem on one line (a line break in a quoted
+    /// argument shows as `\u{A}`), then where to read more.
     var report: String {
-        "typing-echo: \(message)\nsee 'typing-echo help\(command.map { " " + $0 } ?? "")'"
+        "typing-echo: \(TerminalText.escaped(message))\nsee 'typing-echo help\(command.map { " " + $0 } ?? "")'"
     }
 }
 

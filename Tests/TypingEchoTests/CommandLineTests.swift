@@ -242,6 +242,8 @@ struct CommandLineConventionTests {
         (["help", "nothing"], "help"),
         (["help", "replay", "check"], "help"),
         (["replai", "x.replay"], nil),
+        (["line\nbreak", "x.replay"], nil),
+        (["replay", "x.replay", "--a\nb\nc"], "replay"),
         ([], nil),
     ] as [([String], String?)])
     func usageErrors(arguments: [String], command: String?) throws {
