@@ -177,13 +177,12 @@ struct ScriptLexer {
     /// How many tokens were read so far (the first may be named in a byte-order-mark error).
     private var tokenCount = 0
 
-    private init(bytes: [UInt8], line: Int) throws(ScriptError) {
+    private init(bytes: [UInt8], line: Int) {
         let bom = line == 1 && bytes.starts(with: Self.byteOrderMark) ? 3 : 0
         source = ScriptLineText(bytes: bytes, line: line, start: bom)
         self.bytes = bytes
         index = bom
         end = bytes.last == Self.carriageReturn ? bytes.count - 1 : bytes.count
-        try validate()
     }
 
     /// The tokens of one line (no line feed; a trailing carriage return is ignored), and the
@@ -192,18 +191,28 @@ struct ScriptLexer {
     static func tokens(of bytes: some Collection<UInt8>, line: Int) throws(ScriptError) -> (tokens: [ScriptToken], text: ScriptLineText) {
         // Contiguous input (arrays, slices) is copied in one step, even when called from another module.
         let array = bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
-        var lexer = try ScriptLexer(bytes: array, line: line)
-        return (try lexer.tokens(), lexer.source)
+        var lexer = ScriptLexer(bytes: array, line: line)
+        do {
+            return (try lexer.tokens(), lexer.source)
+        } catch {
+            // Invalid UTF-8 anywhere on the line is the error to report, whatever else is wrong.
+            try lexer.validate(from: lexer.source.start)
+            throw error
+        }
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
     private static let carriageReturn: UInt8 = 0x0D
 
-    /// Checks the whole line is UTF-8, reporting the first bad byte at its column.
-    private func validate() throws(ScriptError) {
-        var iterator = bytes[index...].makeIterator()
+    /// Checks the line is UTF-8 from `start` on, reporting the first bad byte at its column.
+    ///
+    /// Text is validated as it is read instead (each word and string while it becomes a `String`,
+    /// and a comment's bytes; everything between them is ASCII), in the same pass; this slower
+    /// walk runs for a comment, and over the whole line once something is wrong, to find the first bad byte.
+    private func validate(from start: Int) throws(ScriptError) {
+        var iterator = bytes[start...].makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
-        var consumed = index
+        var consumed = start
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded): consumed += encoded.count
@@ -227,7 +236,9 @@ struct ScriptLexer {
         while index < end {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
-            case UInt8(ascii: "#"): return tokens
+            case UInt8(ascii: "#"):
+                try validate(from: index)
+                return tokens
             default:
                 tokens.append(try token())
                 tokenCount += 1
@@ -284,8 +295,7 @@ struct ScriptLexer {
             default: index += 1
             }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        return ScriptPiece(text: text, offset: start, quoted: false)
+        return ScriptPiece(text: try string(bytes[start..<index]), offset: start, quoted: false)
     }
 
     /// A byte-order mark where a word starts: a file joined after another one's start, most often.
@@ -315,14 +325,16 @@ struct ScriptLexer {
         var runStart = index
         var unescaped: [UInt8]?
         scan: while index < end {
+            index = Self.nextQuoteOrBackslash(in: bytes, from: index, to: end)
+            guard index < end else { break scan }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 let text: String
                 if var resolved = unescaped {
                     resolved.append(contentsOf: bytes[runStart..<index])
-                    text = String(decoding: resolved, as: UTF8.self)
+                    text = try string(resolved[...])
                 } else {
-                    text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    text = try string(bytes[runStart..<index])
                 }
                 index += 1
                 return ScriptPiece(text: text, offset: open, quoted: true, exactOffsets: unescaped == nil)
@@ -340,6 +352,34 @@ struct ScriptLexer {
             throw error("unclosed quote; " + ScriptErrorText.carriageReturn, at: open)
         }
         throw error("unclosed quote", at: open)
+    }
+
+    /// The index of the first `"` or `\` in `start..<end`, or `end`: most of a long string is
+    /// neither, so it is skipped eight bytes at a time.
+    private static func nextQuoteOrBackslash(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var index = start
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // A byte of `x` is zero exactly where `word` holds the byte looked for.
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+                if found != 0 { break }
+                index += 8
+            }
+            while index < end, raw[index] != UInt8(ascii: "\""), raw[index] != UInt8(ascii: "\\") { index += 1 }
+            return index
+        }
+    }
+
+    /// Text read from the line, checked to be UTF-8 while it is copied (one pass).
+    private func string(_ bytes: ArraySlice<UInt8>) throws(ScriptError) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        try validate(from: source.start)
+        throw error("invalid UTF-8", at: index)  // not reached: the line holds a bad byte
     }
 
     private mutating func escape() throws(ScriptError) -> Unicode.Scalar {
