@@ -108,7 +108,7 @@ struct ScriptParserColumnTests {
                     continue
                 }
                 #expect(error.location == Location(line: 3, column: form.column(secret.count)),
-                        "\(form.before)…\(form.after) with \(secret.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }) (\(secret.count) characters)")
+                        "\(form.before)…\(form.after) with \(secret.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }) (\(secret.count) characters, seed 0xC010A7)")
                 // The message of a secure line never holds the secret, nor any five scalars of it.
                 let scalars = Array(secret.unicodeScalars)
                 if scalars.count >= 5 {
