@@ -73,6 +73,17 @@ if arguments.contains("--scale") {
     }
     exit(0)
 }
+if let kernel = option("--profile"), LargeValueBenchmark.kernels.contains(kernel) {
+    // Declaring a 10 MB value, or the raw ICU walk over it, once, for callgrind.
+    LargeValueBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 10_000_000, repeats: 1).profile(kernel)
+    exit(0)
+}
+if arguments.contains("--large-value") {
+    // Only the large-value row (issue 13), with its target.
+    let large = LargeValueBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? (quick ? 1_000_000 : 10_000_000), repeats: quick ? 3 : 5).run()
+    printTable(large.rows, targets: large.targets, header: "# TypingEcho large-value benchmark (\(quick ? "quick" : "full") run)")
+    exit(0)
+}
 if let kernel = option("--profile") {
     SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 1_000_000, repeats: 1).profile(kernel)
     exit(0)
@@ -100,6 +111,9 @@ rows += formats.rows
 progress("scale")
 let scale = ScaleBenchmark(quick: quick).run()
 rows += scale.rows
+progress("large values")
+let largeValue = LargeValueBenchmark(bytes: quick ? 1_000_000 : 10_000_000, repeats: quick ? 3 : 5).run()
+rows += largeValue.rows
 // MARK: - Targets (issue 7)
 
 @MainActor func value(_ name: String) -> Double { rows.first { $0.name == name }!.value }
@@ -130,6 +144,7 @@ targets.append(Target(name: "replay peak memory at \(grouped(Double(lastReplay.l
 
 targets += formats.targets
 targets += scale.targets
+targets += largeValue.targets
 
 // MARK: - Output
 

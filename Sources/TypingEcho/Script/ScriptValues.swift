@@ -20,28 +20,28 @@ enum ScriptValues {
     }
 
     /// A whole number written with digits only, at least 0.
-    static func integer(_ piece: ScriptPiece, line: Int) throws(ScriptError) -> Int {
+    static func integer(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Int {
         let digits = piece.text.unicodeScalars
         guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw ScriptError("bad number; expected a whole number, like 3", line: line, column: piece.column)
+            throw line.error("bad number; expected a whole number, like 3", at: piece.offset)
         }
         guard let value = Int(piece.text) else {
-            throw ScriptError("number too large", line: line, column: piece.column)
+            throw line.error("number too large", at: piece.offset)
         }
         return value
     }
 
     /// `X,Y,W,H`: four numbers, the width and height not negative.
-    static func frame(_ piece: ScriptPiece, line: Int) throws(ScriptError) -> Frame {
+    static func frame(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Frame {
         let parts = piece.commaSeparated()
         guard parts.count == 4 else {
-            throw ScriptError("bad frame; expected four numbers X,Y,W,H", line: line, column: piece.column)
+            throw line.error("bad frame; expected four numbers X,Y,W,H", at: piece.offset)
         }
         var numbers: [Double] = []
         for (index, part) in parts.enumerated() {
             guard let number = decimal(part.text, signed: index < 2) else {
                 let expected = index < 2 ? "a number" : "a non-negative number"
-                throw ScriptError("bad number in frame; expected \(expected)", line: line, column: part.column)
+                throw line.error("bad number in frame; expected \(expected)", at: part.offset)
             }
             numbers.append(number)
         }
@@ -50,17 +50,17 @@ enum ScriptValues {
 
     /// The case of `Choice` whose raw value is the piece's text.
     static func choice<Choice: CaseIterable & RawRepresentable>(
-        _ piece: ScriptPiece, what: String, line: Int
+        _ piece: ScriptPiece, what: String, in line: ScriptLineText
     ) throws(ScriptError) -> Choice where Choice.RawValue == String {
         if let value = Choice(rawValue: piece.text) { return value }
         let message = unknown(what, piece, allowed: Choice.allCases.map(\.rawValue))
-        throw ScriptError(message, line: line, column: piece.column)
+        throw line.error(message, at: piece.offset)
     }
 
     /// `unknown WHAT 'TEXT' (expected a, b or c); did you mean 'b'?` — the text and the guess only when not quoted.
     static func unknown(_ what: String, _ piece: ScriptPiece, allowed: [String]) -> String {
         guard !piece.quoted else { return "unknown \(what) (expected \(list(allowed)))" }
-        var message = "unknown \(what) '\(piece.text)' (expected \(list(allowed)))"
+        var message = "unknown \(what) \(ScriptErrorText.quoted(piece.text)) (expected \(list(allowed)))"
         if let guess = suggestion(for: piece.text, among: allowed) { message += "; did you mean '\(guess)'?" }
         return message
     }
