@@ -197,7 +197,7 @@ private let errorCases: [ErrorCase] = [
     .init(name: "no space after quote", source: #"keys "a"b"#, column: 9, message: "missing space after closing quote"),
     .init(name: "no space before quote", source: #"keys a"b""#, column: 7, message: "missing space before quote"),
     .init(name: "control character", source: "swipe le\u{7}ft", column: 9, message: "unexpected control character"),
-    .init(name: "carriage return inside the line", source: "swipe\rleft", column: 6, message: "unexpected control character"),
+    .init(name: "carriage return inside the line", source: "swipe\rleft", column: 6, message: ScriptErrorText.carriageReturn),
     // numbers
     .init(name: "wait word", source: "wait soon", column: 6, message: "bad number; expected a non-negative number of seconds, like 0.5"),
     .init(name: "wait negative", source: "wait -1", column: 6, message: "bad number; expected a non-negative number of seconds, like 0.5"),
@@ -329,7 +329,7 @@ func carriageReturn() throws {
     #expect(try parse("swipe left\r")?.command == .swipe(.left))
     #expect(try parse("keys \"a\"\r")?.command == .keys("a"))
     #expect(parseError(Array("swipe\r".utf8))?.location == at(1, 6))
-    #expect(parseError(Array("swipe left\r\r".utf8))?.message == "unexpected control character")
+    #expect(parseError(Array("swipe left\r\r".utf8))?.message == ScriptErrorText.carriageReturn)
 }
 
 @Test("A byte-order mark on line 1 is skipped and not counted")

@@ -1,7 +1,9 @@
 /// A position in a replay script, 1-based, as printed in `FILE:LINE:COLUMN`.
 ///
 /// Columns count characters (grapheme clusters) from the start of the line, as a reader
-/// sees them.
+/// sees them, except that a double quote (and, outside quotes, a space, tab, `=`, `,` or `#`)
+/// is always a character of its own: a combining mark after a quote does not join it. So the
+/// column after a quoted string depends only on how many characters the string holds.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The 1-based line number.
     public var line: Int

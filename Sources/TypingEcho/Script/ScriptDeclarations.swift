@@ -13,17 +13,17 @@ extension ScriptParser {
         var seen: Set<String> = []
         while let token = arguments.next() {
             guard let key = token.key else {
-                throw arguments.error("settings expects KEY=VALUE pairs", at: token.column)
+                throw arguments.error("settings expects KEY=VALUE pairs", at: token.offset)
             }
             guard seen.insert(key.text).inserted else {
-                throw arguments.error("duplicate setting '\(key.text)'", at: key.column)
+                throw arguments.error("duplicate setting \(ScriptErrorText.quoted(key.text))", at: key.offset)
             }
             guard token.value.quoted || !token.value.text.isEmpty else {
-                throw arguments.error("missing value for setting '\(key.text)'", at: token.value.column)
+                throw arguments.error("missing value for setting \(ScriptErrorText.quoted(key.text))", at: token.value.offset)
             }
             pairs.append(SettingAssignment(
                 key: key.text, value: token.value.text,
-                location: arguments.location(key.column), valueLocation: arguments.location(token.value.column)
+                location: arguments.location(key.offset), valueLocation: arguments.location(token.value.offset)
             ))
         }
         return pairs
@@ -40,9 +40,9 @@ extension ScriptParser {
         guard let label = found.values["label"] else {
             throw ScriptError(.syntax, #"field needs a label: label="…""#, at: location)
         }
-        let line = arguments.line
+        let line = arguments.text
         var field = FieldDeclaration(
-            id: id, kind: try ScriptValues.choice(kind, what: "field kind", line: line), label: label.text
+            id: id, kind: try ScriptValues.choice(kind, what: "field kind", in: line), label: label.text
         )
         field.value = found.values["value"]?.text ?? ""
         field.hint = found.values["hint"]?.text
@@ -52,15 +52,15 @@ extension ScriptParser {
         field.disabled = found.flags.contains("disabled")
         field.hidden = found.flags.contains("hidden")
         if let dictation = found.values["dictation"] {
-            let setting: DictationSetting = try ScriptValues.choice(dictation, what: "dictation setting", line: line)
+            let setting: DictationSetting = try ScriptValues.choice(dictation, what: "dictation setting", in: line)
             field.dictation = setting == .on
         }
-        if let max = found.values["max"] { field.maxLength = try ScriptValues.integer(max, line: line) }
-        if let frame = found.values["frame"] { field.frame = try ScriptValues.frame(frame, line: line) }
-        if let keyboard = found.values["keyboard"] { field.keyboard = try ScriptValues.choice(keyboard, what: "keyboard type", line: line) }
-        if let key = found.values["return-key"] { field.returnKey = try ScriptValues.choice(key, what: "return key", line: line) }
+        if let max = found.values["max"] { field.maxLength = try ScriptValues.integer(max, in: line) }
+        if let frame = found.values["frame"] { field.frame = try ScriptValues.frame(frame, in: line) }
+        if let keyboard = found.values["keyboard"] { field.keyboard = try ScriptValues.choice(keyboard, what: "keyboard type", in: line) }
+        if let key = found.values["return-key"] { field.returnKey = try ScriptValues.choice(key, what: "return key", in: line) }
         if let caps = found.values["autocapitalization"] {
-            field.autocapitalization = try ScriptValues.choice(caps, what: "autocapitalization", line: line) as Autocapitalization
+            field.autocapitalization = try ScriptValues.choice(caps, what: "autocapitalization", in: line) as Autocapitalization
         }
         return field
     }
@@ -76,13 +76,13 @@ extension ScriptParser {
         var element = ElementDeclaration(id: id, label: label.text)
         if let traits = found.values["traits"] {
             for part in traits.commaSeparated() {
-                guard !part.text.isEmpty else { throw arguments.error("empty trait name", at: part.column) }
-                element.traits.append(Located(part.text, at: arguments.location(part.column)))
+                guard !part.text.isEmpty else { throw arguments.error("empty trait name", at: part.offset) }
+                element.traits.append(Located(part.text, at: arguments.location(part.offset)))
             }
         }
         element.value = found.values["value"]?.text
         element.hint = found.values["hint"]?.text
-        if let frame = found.values["frame"] { element.frame = try ScriptValues.frame(frame, line: arguments.line) }
+        if let frame = found.values["frame"] { element.frame = try ScriptValues.frame(frame, in: arguments.text) }
         try screenAttributes(found, into: &element, arguments)
         return element
     }
@@ -91,8 +91,8 @@ extension ScriptParser {
         _ arguments: inout ScriptArguments, command: String, usage: String
     ) throws(ScriptError) -> String {
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
-        guard token.key == nil else { throw arguments.error("\(command) expects an ID before its attributes", at: token.column) }
-        guard !token.value.quoted else { throw arguments.error("\(command) ID must be written without quotes", at: token.column) }
+        guard token.key == nil else { throw arguments.error("\(command) expects an ID before its attributes", at: token.offset) }
+        guard !token.value.quoted else { throw arguments.error("\(command) ID must be written without quotes", at: token.offset) }
         return token.value.text
     }
 
@@ -109,23 +109,23 @@ extension ScriptParser {
                 let piece = token.value
                 if !piece.quoted, flags.contains(piece.text) {
                     guard setFlags.insert(piece.text).inserted else {
-                        throw arguments.error("duplicate flag '\(piece.text)'", at: piece.column)
+                        throw arguments.error("duplicate flag '\(piece.text)'", at: piece.offset)
                     }
                     continue
                 }
-                throw arguments.error(stray(piece, in: what, names: names, flags: flags), at: token.column)
+                throw arguments.error(stray(piece, in: what, names: names, flags: flags), at: token.offset)
             }
             if flags.contains(key.text) {
-                throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.column)
+                throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.offset)
             }
             guard names.contains(key.text) else {
-                throw arguments.error(ScriptValues.unknown("\(what) attribute", key, allowed: names + flags), at: key.column)
+                throw arguments.error(ScriptValues.unknown("\(what) attribute", key, allowed: names + flags), at: key.offset)
             }
             guard values[key.text] == nil else {
-                throw arguments.error("duplicate attribute '\(key.text)'", at: key.column)
+                throw arguments.error("duplicate attribute '\(key.text)'", at: key.offset)
             }
             guard token.value.quoted || !token.value.text.isEmpty else {
-                throw arguments.error("missing value for '\(key.text)'", at: token.value.column)
+                throw arguments.error("missing value for '\(key.text)'", at: token.value.offset)
             }
             values[key.text] = token.value
         }
@@ -150,20 +150,20 @@ extension ScriptParser {
         _ arguments: ScriptArguments
     ) throws(ScriptError) {
         if let kind = found.values["kind"] {
-            element.kind = try ScriptValues.choice(kind, what: "element kind", line: arguments.line) as ElementKind
+            element.kind = try ScriptValues.choice(kind, what: "element kind", in: arguments.text) as ElementKind
         }
         if let steps = found.values["steps"] {
             element.steps = steps.text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard !element.steps.contains(where: \.isEmpty) else {
-                throw arguments.error(#"empty step; write steps="Low|Medium|High""#, at: steps.column)
+                throw arguments.error(#"empty step; write steps="Low|Medium|High""#, at: steps.offset)
             }
             if let value = element.value, !element.steps.contains(value) {
-                throw arguments.error("the value must be one of the steps", at: steps.column)
+                throw arguments.error("the value must be one of the steps", at: steps.offset)
             }
         }
         if let labels = found.values["labels"] {
-            guard !labels.quoted else { throw arguments.error("labels= expects a field ID without quotes", at: labels.column) }
-            element.labels = Located(labels.text, at: arguments.location(labels.column))
+            guard !labels.quoted else { throw arguments.error("labels= expects a field ID without quotes", at: labels.offset) }
+            element.labels = Located(labels.text, at: arguments.location(labels.offset))
         }
         element.hidden = found.flags.contains("hidden")
         element.interactive = found.flags.contains("interactive")

@@ -38,11 +38,6 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(.invalid, message, at: location)
     }
 
-    /// Creates a syntax error at a line and column.
-    init(_ message: String, line: Int, column: Int) {
-        self.init(.syntax, message, at: SourceLocation(line: line, column: column))
-    }
-
     /// `LINE:COLUMN: error: MESSAGE`, or `error: MESSAGE` without a location.
     public var description: String {
         location.map { "\($0): error: \(message)" } ?? "error: \(message)"
@@ -90,4 +85,27 @@ extension ScriptError {
         /// A problem without a more specific kind.
         case invalid
     }
+}
+
+/// Pieces of error messages shared by the lexer and the parser.
+enum ScriptErrorText {
+    /// How many characters of script text an error message repeats at most.
+    static let excerptLength = 40
+
+    /// Script text as an error message shows it: in single quotes, cut after
+    /// ``excerptLength`` characters with `…`, so a 10 MB word is not printed whole.
+    /// - Complexity: O(*k*) for the first *k* ≤ ``excerptLength`` + 1 characters, whatever the text's length.
+    static func quoted(_ text: some StringProtocol) -> String {
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex && count < excerptLength {
+            text.formIndex(after: &end)
+            count += 1
+        }
+        return end == text.endIndex ? "'\(text)'" : "'\(text[..<end])…'"
+    }
+
+    /// A carriage return that does not end its line.
+    static let carriageReturn =
+        "carriage return (CR) inside a line; lines end with LF or CRLF (is the file saved with CR line ends?)"
 }

@@ -1,39 +1,42 @@
 /// A run of source text: a bare word, a quoted string's content, or one side of `KEY=VALUE`.
+///
+/// Positions are byte offsets into the line; ``ScriptLineText`` turns one into a column only
+/// when an error or a location needs it.
 struct ScriptPiece: Sendable {
     /// The text, with escapes already resolved.
     var text: String
-    /// The column of the first scalar, or of the opening quote when quoted.
-    var column: Int
+    /// The byte offset of the first byte, or of the opening quote when quoted.
+    var offset: Int
     /// Whether the text was written in double quotes.
     var quoted: Bool
-    /// Whether the scalar at offset `k` of `text` was written at `contentColumn + k` (false once an escape shifted them).
-    var exactColumns: Bool = true
+    /// Whether byte `k` of `text` was written at `contentOffset + k` (false once an escape shifted them).
+    var exactOffsets: Bool = true
 
-    /// The column where the text itself starts (after the opening quote).
-    var contentColumn: Int { quoted ? column + 1 : column }
+    /// The byte offset where the text itself starts (after the opening quote).
+    var contentOffset: Int { quoted ? offset + 1 : offset }
 
-    /// The text split at commas, each part with the column it starts at.
-    func commaSeparated() -> [(text: String, column: Int)] {
-        var parts: [(text: String, column: Int)] = []
+    /// The text split at commas, each part with the byte offset it starts at.
+    func commaSeparated() -> [(text: String, offset: Int)] {
+        var parts: [(text: String, offset: Int)] = []
         var current = String.UnicodeScalarView()
-        var partOffset = 0
-        var offset = 0
+        var partByte = 0
+        var byte = 0
         for scalar in text.unicodeScalars {
+            byte += scalar.utf8.count
             if scalar == "," {
-                parts.append((String(current), column(atOffset: partOffset)))
+                parts.append((String(current), offset(atByte: partByte)))
                 current = String.UnicodeScalarView()
-                partOffset = offset + 1
+                partByte = byte
             } else {
                 current.append(scalar)
             }
-            offset += 1
         }
-        parts.append((String(current), column(atOffset: partOffset)))
+        parts.append((String(current), offset(atByte: partByte)))
         return parts
     }
 
-    private func column(atOffset offset: Int) -> Int {
-        exactColumns ? contentColumn + offset : column
+    private func offset(atByte byte: Int) -> Int {
+        exactOffsets ? contentOffset + byte : offset
     }
 }
 
@@ -43,90 +46,189 @@ struct ScriptToken: Sendable {
     var key: ScriptPiece?
     /// The word, the string, or the attribute's value.
     var value: ScriptPiece
-    /// The column just past the token.
-    var endColumn: Int
+    /// The byte offset just past the token.
+    var end: Int
 
-    /// Where the token starts.
-    var column: Int { key?.column ?? value.column }
+    /// Where the token starts (a byte offset).
+    var offset: Int { key?.offset ?? value.offset }
     /// Whether the token is a bare word (not quoted, not an attribute).
     var isWord: Bool { key == nil && !value.quoted }
     /// Whether the token is a lone quoted string.
     var isString: Bool { key == nil && value.quoted }
 }
 
+/// The bytes of one script line, turning byte offsets into `LINE:COLUMN` locations on demand.
+///
+/// A column counts characters (grapheme clusters) from the start of the line, with one rule
+/// added: a double quote, a backslash inside quotes and, outside quotes, a space, tab, `=`, `,`
+/// or `#` is always a character of its own and never joins the text beside it. So a combining
+/// mark, ZWJ or spacing mark at the start of a quoted string, or a Prepend character at its end,
+/// does not merge with the quote, and the column after `"SECRET"` depends only on how many
+/// characters the secret has (`SECRET.count`), never on which.
+///
+/// Columns are counted only when asked for, in one forward pass when asked in order: reading
+/// a line with a 10 MB value counts none of its characters unless an error points past it.
+final class ScriptLineText {
+    /// The line's bytes (without its line feed).
+    let bytes: [UInt8]
+    /// The 1-based line number.
+    let line: Int
+    /// Where column 1 is: after a byte-order mark on line 1.
+    let start: Int
+    /// A boundary whose column is known, and whether it is inside quotes, to continue from.
+    private var mark: (offset: Int, column: Int, quoted: Bool)
+    /// How many bytes were walked to count columns (for tests that check columns stay lazy).
+    private(set) var bytesCounted = 0
+
+    init(bytes: [UInt8], line: Int, start: Int) {
+        self.bytes = bytes
+        self.line = line
+        self.start = start
+        mark = (start, 1, false)
+    }
+
+    /// The location of the byte at `offset`.
+    func location(_ offset: Int) -> SourceLocation {
+        SourceLocation(line: line, column: column(at: offset))
+    }
+
+    /// A syntax error at the byte at `offset`.
+    func error(_ message: String, at offset: Int) -> ScriptError {
+        ScriptError(.syntax, message, at: location(offset))
+    }
+
+    /// The 1-based column of the byte at `target` (a scalar boundary at or before the line's end).
+    /// - Complexity: O(*k*) in the bytes between the last boundary counted and `target`;
+    ///   O(*n*) from the start of the line when asked for an earlier offset.
+    func column(at target: Int) -> Int {
+        if target < mark.offset { mark = (start, 1, false) }
+        var (position, column, quoted) = mark
+        bytesCounted += target - position
+        bytes.withUnsafeBufferPointer { bytes in
+            while position < target {
+                let byte = bytes[position]
+                if byte == Self.quote {
+                    column += 1
+                    position += 1
+                    quoted.toggle()
+                    mark = (position, column, quoted)
+                    continue
+                }
+                if quoted && byte == Self.backslash {
+                    // `\"` and `\\` are two characters, and the quote does not close the string.
+                    column += 1
+                    position += 1
+                    if position < target, bytes[position] == Self.quote || bytes[position] == Self.backslash {
+                        column += 1
+                        position += 1
+                    }
+                    mark = (position, column, quoted)
+                    continue
+                }
+                if !quoted && Self.isDelimiter(byte) {
+                    column += 1
+                    position += 1
+                    mark = (position, column, quoted)
+                    continue
+                }
+                // A segment: the bytes up to the next boundary, counted on their own.
+                var segmentEnd = position
+                var ascii = true
+                while segmentEnd < target {
+                    let next = bytes[segmentEnd]
+                    if next == Self.quote || (quoted ? next == Self.backslash : Self.isDelimiter(next)) { break }
+                    if next >= 0x80 { ascii = false }
+                    segmentEnd += 1
+                }
+                column += ascii
+                    ? segmentEnd - position
+                    : String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<segmentEnd]), as: UTF8.self).count
+                position = segmentEnd
+                if segmentEnd < target { mark = (position, column, quoted) }
+            }
+        }
+        return column
+    }
+
+    private static let quote = UInt8(ascii: "\"")
+    private static let backslash = UInt8(ascii: "\\")
+
+    /// Space, tab, `=`, `,` and `#`: characters of their own outside quotes.
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "="), UInt8(ascii: ","), UInt8(ascii: "#"): true
+        default: false
+        }
+    }
+}
+
 /// Turns one line of raw bytes into tokens: checks UTF-8, strips comments, resolves escapes.
 ///
 /// `#` starts a comment anywhere outside a quoted string; spaces and tabs separate tokens.
 /// The lexer works on the validated UTF-8 bytes: every delimiter is ASCII, which never occurs
-/// inside a multi-byte sequence, and columns are counted in characters only when asked for.
+/// inside a multi-byte sequence. Tokens carry byte offsets; columns are counted by
+/// ``ScriptLineText`` only when an error or a location needs one.
 struct ScriptLexer {
+    private let source: ScriptLineText
     private let bytes: [UInt8]
-    private let line: Int
     private var index: Int
-    /// Where the line's text starts (after a byte-order mark on line 1).
-    private let start: Int
     /// Where the line's text ends (before a trailing carriage return).
     private let end: Int
-    /// The last index whose column was computed, and that column, so columns are found in one forward pass.
-    private var columnMark: (index: Int, column: Int)
+    /// How many tokens were read so far (the first may be named in a byte-order-mark error).
+    private var tokenCount = 0
 
-    private init(bytes: [UInt8], line: Int) throws(ScriptError) {
+    private init(bytes: [UInt8], line: Int) {
+        let bom = line == 1 && bytes.starts(with: Self.byteOrderMark) ? 3 : 0
+        source = ScriptLineText(bytes: bytes, line: line, start: bom)
         self.bytes = bytes
-        self.line = line
-        let bom = line == 1 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        start = bom
         index = bom
-        end = bytes.last == 0x0D ? bytes.count - 1 : bytes.count
-        columnMark = (bom, 1)
-        try validate()
+        end = bytes.last == Self.carriageReturn ? bytes.count - 1 : bytes.count
     }
 
-    /// The tokens of one line (no line feed; a trailing carriage return is ignored).
+    /// The tokens of one line (no line feed; a trailing carriage return is ignored), and the
+    /// line's text for locating them.
     /// - Complexity: O(*n*) in the length of the line.
-    static func tokens(of bytes: some Collection<UInt8>, line: Int) throws(ScriptError) -> [ScriptToken] {
+    static func tokens(of bytes: some Collection<UInt8>, line: Int) throws(ScriptError) -> (tokens: [ScriptToken], text: ScriptLineText) {
         // Contiguous input (arrays, slices) is copied in one step, even when called from another module.
         let array = bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
-        var lexer = try ScriptLexer(bytes: array, line: line)
-        return try lexer.tokens()
+        var lexer = ScriptLexer(bytes: array, line: line)
+        do {
+            return (try lexer.tokens(), lexer.source)
+        } catch {
+            // Invalid UTF-8 anywhere on the line is the error to report, whatever else is wrong.
+            try lexer.validate(from: lexer.source.start)
+            throw error
+        }
     }
 
-    /// Checks the whole line is UTF-8, reporting the first bad byte at its column.
-    private mutating func validate() throws(ScriptError) {
-        var iterator = bytes[index...].makeIterator()
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+    private static let carriageReturn: UInt8 = 0x0D
+
+    /// Checks the line is UTF-8 from `start` on, reporting the first bad byte at its column.
+    ///
+    /// Text is validated as it is read instead (each word and string while it becomes a `String`,
+    /// and a comment's bytes; everything between them is ASCII), in the same pass; this slower
+    /// walk runs for a comment, and over the whole line once something is wrong, to find the first bad byte.
+    private func validate(from start: Int) throws(ScriptError) {
+        var iterator = bytes[start...].makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
-        var consumed = index
+        var consumed = start
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded): consumed += encoded.count
             case .emptyInput: return
-            case .error: throw ScriptError("invalid UTF-8", line: line, column: column(at: consumed))
+            case .error: throw error("invalid UTF-8", at: consumed)
             }
         }
     }
 
-    /// The 1-based column, in characters (grapheme clusters), of the byte at `target`.
-    ///
-    /// Characters, not scalars or bytes: a column then depends only on how many characters
-    /// come before, so an error after a quoted password reveals no more than its length.
-    private mutating func column(at target: Int) -> Int {
-        if target < columnMark.index { columnMark = (start, 1) }
-        var (position, column) = columnMark
-        // ASCII runs advance one column per byte; anything else is counted as characters.
-        while position < target && bytes[position] < 0x80 && (position + 1 >= bytes.count || bytes[position + 1] < 0x80) {
-            column += 1
-            position += 1
-        }
-        if position < target {
-            let prefix = String(decoding: bytes[start..<target], as: UTF8.self)
-            columnMark = (target, prefix.count + 1)
-            return prefix.count + 1
-        }
-        columnMark = (target, column)
-        return column
+    private func error(_ message: String, at index: Int) -> ScriptError {
+        source.error(message, at: index)
     }
 
-    private mutating func error(_ message: String, at index: Int) -> ScriptError {
-        ScriptError(message, line: line, column: column(at: index))
+    /// A carriage return that does not end the line: most likely a file with CR line ends.
+    private func carriageReturnError(at index: Int) -> ScriptError {
+        error(ScriptErrorText.carriageReturn, at: index)
     }
 
     private mutating func tokens() throws(ScriptError) -> [ScriptToken] {
@@ -134,8 +236,12 @@ struct ScriptLexer {
         while index < end {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1
-            case UInt8(ascii: "#"): return tokens
-            default: tokens.append(try token())
+            case UInt8(ascii: "#"):
+                try validate(from: index)
+                return tokens
+            default:
+                tokens.append(try token())
+                tokenCount += 1
             }
         }
         return tokens
@@ -145,12 +251,12 @@ struct ScriptLexer {
         if bytes[index] == UInt8(ascii: "\"") {
             let string = try quoted()
             try separator(afterQuote: true)
-            return ScriptToken(key: nil, value: string, endColumn: column(at: index))
+            return ScriptToken(key: nil, value: string, end: index)
         }
         let word = try bare(stopAtEquals: true)
         guard index < end, bytes[index] == UInt8(ascii: "=") else {
             try separator(afterQuote: false)
-            return ScriptToken(key: nil, value: word, endColumn: column(at: index))
+            return ScriptToken(key: nil, value: word, end: index)
         }
         index += 1
         let value: ScriptPiece
@@ -160,14 +266,15 @@ struct ScriptLexer {
             value = try bare(stopAtEquals: false)
         }
         try separator(afterQuote: value.quoted)
-        return ScriptToken(key: word, value: value, endColumn: column(at: index))
+        return ScriptToken(key: word, value: value, end: index)
     }
 
     /// After a token, only a space, a tab, a comment or the end of the line may follow.
-    private mutating func separator(afterQuote: Bool) throws(ScriptError) {
+    private func separator(afterQuote: Bool) throws(ScriptError) {
         guard index < end else { return }
         switch bytes[index] {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"): return
+        case Self.carriageReturn: throw carriageReturnError(at: index)
         default:
             throw error(afterQuote ? "missing space after closing quote" : "missing space before quote", at: index)
         }
@@ -176,16 +283,39 @@ struct ScriptLexer {
     /// A bare run up to a space, tab, `#` or quote (and, for a key, up to a `=` that is not its first byte).
     private mutating func bare(stopAtEquals: Bool) throws(ScriptError) -> ScriptPiece {
         let start = index
+        if stopAtEquals, bytes[start] == 0xEF, start + 2 < end, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+            throw byteOrderMarkError(at: start)
+        }
         scan: while index < end {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"), UInt8(ascii: "\""): break scan
             case UInt8(ascii: "=") where stopAtEquals && index > start: break scan
+            case Self.carriageReturn: throw carriageReturnError(at: index)
             case 0..<0x20, 0x7F: throw error("unexpected control character", at: index)
             default: index += 1
             }
         }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        return ScriptPiece(text: text, column: column(at: start), quoted: false)
+        return ScriptPiece(text: try string(bytes[start..<index]), offset: start, quoted: false)
+    }
+
+    /// A byte-order mark where a word starts: a file joined after another one's start, most often.
+    ///
+    /// The word after it is named only when it is the line's first (a command word or `@S`):
+    /// any later word could be a misplaced secret.
+    private func byteOrderMarkError(at start: Int) -> ScriptError {
+        var wordEnd = start + 3
+        scan: while wordEnd < end {
+            switch bytes[wordEnd] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "="), 0..<0x20, 0x7F: break scan
+            default: wordEnd += 1
+            }
+        }
+        var message = "a byte-order mark (U+FEFF)"
+        if tokenCount == 0, wordEnd > start + 3 {
+            message += " before " + ScriptErrorText.quoted(String(decoding: bytes[(start + 3)..<wordEnd], as: UTF8.self))
+        }
+        message += "; it is allowed only at the very start of the file (was another file joined here?)"
+        return error(message, at: start)
     }
 
     /// A double-quoted string starting at `index`, with `\"`, `\\`, `\n`, `\t` and `\u{…}` resolved.
@@ -195,17 +325,19 @@ struct ScriptLexer {
         var runStart = index
         var unescaped: [UInt8]?
         scan: while index < end {
+            index = Self.nextQuoteOrBackslash(in: bytes, from: index, to: end)
+            guard index < end else { break scan }
             switch bytes[index] {
             case UInt8(ascii: "\""):
                 let text: String
                 if var resolved = unescaped {
                     resolved.append(contentsOf: bytes[runStart..<index])
-                    text = String(decoding: resolved, as: UTF8.self)
+                    text = try string(resolved[...])
                 } else {
-                    text = String(decoding: bytes[runStart..<index], as: UTF8.self)
+                    text = try string(bytes[runStart..<index])
                 }
                 index += 1
-                return ScriptPiece(text: text, column: column(at: open), quoted: true, exactColumns: unescaped == nil)
+                return ScriptPiece(text: text, offset: open, quoted: true, exactOffsets: unescaped == nil)
             case UInt8(ascii: "\\"):
                 guard index + 1 < end else { break scan }
                 if unescaped == nil { unescaped = [] }
@@ -216,7 +348,38 @@ struct ScriptLexer {
                 index += 1
             }
         }
+        if bytes[open..<end].contains(Self.carriageReturn) {
+            throw error("unclosed quote; " + ScriptErrorText.carriageReturn, at: open)
+        }
         throw error("unclosed quote", at: open)
+    }
+
+    /// The index of the first `"` or `\` in `start..<end`, or `end`: most of a long string is
+    /// neither, so it is skipped eight bytes at a time.
+    private static func nextQuoteOrBackslash(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        bytes.withUnsafeBytes { raw in
+            var index = start
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= end {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                // A byte of `x` is zero exactly where `word` holds the byte looked for.
+                let quotes = word ^ (ones &* 0x22)
+                let backslashes = word ^ (ones &* 0x5C)
+                let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+                if found != 0 { break }
+                index += 8
+            }
+            while index < end, raw[index] != UInt8(ascii: "\""), raw[index] != UInt8(ascii: "\\") { index += 1 }
+            return index
+        }
+    }
+
+    /// Text read from the line, checked to be UTF-8 while it is copied (one pass).
+    private func string(_ bytes: ArraySlice<UInt8>) throws(ScriptError) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        try validate(from: source.start)
+        throw error("invalid UTF-8", at: index)  // not reached: the line holds a bad byte
     }
 
     private mutating func escape() throws(ScriptError) -> Unicode.Scalar {
@@ -249,7 +412,7 @@ struct ScriptLexer {
         return scalar
     }
 
-    private mutating func malformedEscape(at backslash: Int) -> ScriptError {
+    private func malformedEscape(at backslash: Int) -> ScriptError {
         error(#"malformed \u{…} escape; expected 1 to 6 hex digits in braces"#, at: backslash)
     }
 

@@ -28,12 +28,23 @@ public struct ScriptParser: Sendable {
     ///   - bytes: The line's raw bytes without its line feed; a trailing carriage return is ignored,
     ///     and so is a byte-order mark at the start of line 1.
     ///   - number: The 1-based line number, used in locations.
-    /// - Throws: A ``ScriptError`` at the column (in Unicode scalars) of the offending token.
-    /// - Complexity: O(*n*) in the length of the line.
+    /// - Throws: A ``ScriptError`` at the column (in characters, see ``SourceLocation``) of the
+    ///   offending token.
+    /// - Complexity: O(*n*) in the length of the line. Columns are counted only for the
+    ///   locations a command keeps and for an error, so a long value costs one pass.
     public func parse(line bytes: some Collection<UInt8>, number: Int) throws(ScriptError) -> ScriptLine? {
-        let tokens = try ScriptLexer.tokens(of: bytes, line: number)
-        guard !tokens.isEmpty else { return nil }
-        var arguments = ScriptArguments(tokens, line: number)
+        try parseLine(bytes, number: number).line
+    }
+
+    /// ``parse(line:number:)``, also returning the line's text (whose column count tests read).
+    func parseLine(_ bytes: some Collection<UInt8>, number: Int) throws(ScriptError) -> (line: ScriptLine?, text: ScriptLineText) {
+        let (tokens, text) = try ScriptLexer.tokens(of: bytes, line: number)
+        guard !tokens.isEmpty else { return (nil, text) }
+        return (try parse(tokens, text), text)
+    }
+
+    private func parse(_ tokens: [ScriptToken], _ text: ScriptLineText) throws(ScriptError) -> ScriptLine {
+        var arguments = ScriptArguments(tokens, text: text)
         var word = arguments.next()!
         var at: Double?
         if word.isWord, word.value.text.unicodeScalars.first == "@" {
@@ -41,8 +52,8 @@ public struct ScriptParser: Sendable {
             guard let next = arguments.next() else { throw arguments.missing("missing command after the time") }
             word = next
         }
-        guard word.isWord else { throw arguments.error("expected a command word", at: word.column) }
-        let location = arguments.location(word.column)
+        guard word.isWord else { throw arguments.error("expected a command word", at: word.offset) }
+        let location = arguments.location(word.offset)
         let command = try command(word.value, &arguments, location: location)
         return ScriptLine(location: location, at: at, command: command)
     }
@@ -50,10 +61,10 @@ public struct ScriptParser: Sendable {
     private func time(_ token: ScriptToken, _ arguments: ScriptArguments) throws(ScriptError) -> Double {
         let text = token.value.text.unicodeScalars.dropFirst()
         guard !text.isEmpty else {
-            throw arguments.error("missing time after '@'; write it like @1.5", at: token.column + 1)
+            throw arguments.error("missing time after '@'; write it like @1.5", at: token.offset + 1)
         }
         guard let seconds = ScriptValues.decimal(String(String.UnicodeScalarView(text)), signed: false) else {
-            throw arguments.error("bad time; expected a non-negative number of seconds, like @1.5", at: token.column)
+            throw arguments.error("bad time; expected a non-negative number of seconds, like @1.5", at: token.offset)
         }
         return seconds
     }
@@ -70,10 +81,10 @@ public struct ScriptParser: Sendable {
             let id = try identifier(&arguments, command: "focus", usage: "focus ID|key:NAME")
             if !id.quoted, id.text.hasPrefix("key:") {
                 let name = String(id.text.dropFirst(4))
-                guard !name.isEmpty else { throw arguments.error("empty key name; write focus key:q", at: id.column + 4) }
-                return .focusKey(Located(name, at: arguments.location(id.column + 4)))
+                guard !name.isEmpty else { throw arguments.error("empty key name; write focus key:q", at: id.offset + 4) }
+                return .focusKey(Located(name, at: arguments.location(id.offset + 4)))
             }
-            return .focus(Located(id.text, at: arguments.location(id.column)))
+            return .focus(Located(id.text, at: arguments.location(id.offset)))
         case "swipe": return .swipe(try choice(&arguments, what: "swipe direction", usage: "swipe"))
         case "rotor": return .rotor(try choice(&arguments, what: "rotor unit", usage: "rotor"))
         case "key": return .key(try choice(&arguments, what: "key", usage: "key"))
@@ -105,11 +116,11 @@ public struct ScriptParser: Sendable {
             try arguments.finish(usage: name)
             return .dismiss
         default:
-            var message = "unknown command '\(name)'"
+            var message = "unknown command \(ScriptErrorText.quoted(name))"
             if let guess = ScriptValues.suggestion(for: name, among: Self.commandNames) {
                 message += "; did you mean '\(guess)'?"
             }
-            throw arguments.error(message, at: word.column)
+            throw arguments.error(message, at: word.offset)
         }
     }
 
@@ -118,7 +129,7 @@ public struct ScriptParser: Sendable {
             throw arguments.missing("missing argument; usage: expect \(Self.expectationNames.joined(separator: "|")) …")
         }
         guard form.isWord else {
-            throw arguments.error("expect needs one of \(ScriptValues.list(Self.expectationNames)) first", at: form.column)
+            throw arguments.error("expect needs one of \(ScriptValues.list(Self.expectationNames)) first", at: form.offset)
         }
         switch form.value.text {
         case "speech": return .speech(try secret(&arguments, command: "expect speech"))
@@ -131,7 +142,7 @@ public struct ScriptParser: Sendable {
         case "sound": return .sound(try choice(&arguments, what: "sound", usage: "expect sound"))
         default:
             let message = ScriptValues.unknown("expectation", form.value, allowed: Self.expectationNames)
-            throw arguments.error(message, at: form.column)
+            throw arguments.error(message, at: form.offset)
         }
     }
 
@@ -139,17 +150,17 @@ public struct ScriptParser: Sendable {
     private func fieldError(_ arguments: inout ScriptArguments) throws(ScriptError) -> Command {
         let usage = #"error ID "MESSAGE""#
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
-        guard token.isWord else { throw arguments.error("error expects a field ID without quotes; usage: \(usage)", at: token.column) }
-        let id = Located(token.value.text, at: arguments.location(token.column))
+        guard token.isWord else { throw arguments.error("error expects a field ID without quotes; usage: \(usage)", at: token.offset) }
+        let id = Located(token.value.text, at: arguments.location(token.offset))
         return .error(id, try secret(&arguments, command: "error ID"))
     }
 
     /// Exactly one quoted string; nothing about a wrong argument is ever echoed.
     private func secret(_ arguments: inout ScriptArguments, command: String) throws(ScriptError) -> String {
         guard let token = arguments.next() else { throw arguments.missing("\(command) expects a quoted string") }
-        guard token.isString else { throw arguments.error("\(command) expects a quoted string", at: token.column) }
+        guard token.isString else { throw arguments.error("\(command) expects a quoted string", at: token.offset) }
         if let extra = arguments.next() {
-            throw arguments.error("extra argument; \(command) takes one quoted string", at: extra.column)
+            throw arguments.error("extra argument; \(command) takes one quoted string", at: extra.offset)
         }
         return token.value.text
     }
@@ -160,7 +171,7 @@ public struct ScriptParser: Sendable {
     ) throws(ScriptError) -> ScriptPiece {
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
         guard token.isWord else {
-            throw arguments.error("\(command) expects an element ID without quotes", at: token.column)
+            throw arguments.error("\(command) expects an element ID without quotes", at: token.offset)
         }
         try arguments.finish(usage: usage)
         return token.value
@@ -172,22 +183,22 @@ public struct ScriptParser: Sendable {
     ) throws(ScriptError) -> Choice where Choice.RawValue == String {
         var usage: String { "\(command) \(Choice.allCases.map(\.rawValue).joined(separator: "|"))" }
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
-        guard token.key == nil else { throw arguments.error("expected a \(what); usage: \(usage)", at: token.column) }
-        let value: Choice = try ScriptValues.choice(token.value, what: what, line: arguments.line)
+        guard token.key == nil else { throw arguments.error("expected a \(what); usage: \(usage)", at: token.offset) }
+        let value: Choice = try ScriptValues.choice(token.value, what: what, in: arguments.text)
         try arguments.finish(usage: usage)
         return value
     }
 
     /// `KEY` (a key name or character) or `X,Y` (a point), then nothing else.
     private func target(_ arguments: inout ScriptArguments, command: String) throws(ScriptError) -> TouchTarget {
-        let usage = "\(command) KEY|X,Y"
+        var usage: String { "\(command) KEY|X,Y" }
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
         guard token.key == nil else {
-            throw arguments.error("\(command) expects a key name or an X,Y point", at: token.column)
+            throw arguments.error("\(command) expects a key name or an X,Y point", at: token.offset)
         }
         try arguments.finish(usage: usage)
         let text = token.value.text
-        guard !text.isEmpty else { throw arguments.error("empty key name", at: token.column) }
+        guard !text.isEmpty else { throw arguments.error("empty key name", at: token.offset) }
         if !token.value.quoted {
             let parts = token.value.commaSeparated()
             if parts.count == 2,
@@ -204,15 +215,15 @@ public struct ScriptParser: Sendable {
     ) throws(ScriptError) -> Double {
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
         guard token.isWord, let value = ScriptValues.decimal(token.value.text, signed: signed) else {
-            throw arguments.error("bad number; expected \(expected)", at: token.column)
+            throw arguments.error("bad number; expected \(expected)", at: token.offset)
         }
         return value
     }
 
     private func count(_ arguments: inout ScriptArguments, usage: String) throws(ScriptError) -> Int {
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
-        guard token.isWord else { throw arguments.error("bad number; expected a whole number, like 3", at: token.column) }
-        let value = try ScriptValues.integer(token.value, line: arguments.line)
+        guard token.isWord else { throw arguments.error("bad number; expected a whole number, like 3", at: token.offset) }
+        let value = try ScriptValues.integer(token.value, in: arguments.text)
         try arguments.finish(usage: usage)
         return value
     }
@@ -221,16 +232,19 @@ public struct ScriptParser: Sendable {
 /// The tokens of one line after the command word, read front to back.
 struct ScriptArguments {
     private var tokens: ArraySlice<ScriptToken>
-    /// The line number, for locations.
-    let line: Int
-    /// The column just past the line's last token, where a missing argument is reported.
-    private let endColumn: Int
+    /// The line, for locations: token positions are byte offsets until one is needed as a column.
+    let text: ScriptLineText
+    /// The byte offset just past the line's last token, where a missing argument is reported.
+    private let end: Int
 
-    init(_ tokens: [ScriptToken], line: Int) {
+    init(_ tokens: [ScriptToken], text: ScriptLineText) {
         self.tokens = tokens[...]
-        self.line = line
-        self.endColumn = tokens.last?.endColumn ?? 1
+        self.text = text
+        self.end = tokens.last?.end ?? text.start
     }
+
+    /// The line number, for locations.
+    var line: Int { text.line }
 
     /// Whether every token has been read.
     var isEmpty: Bool { tokens.isEmpty }
@@ -238,18 +252,18 @@ struct ScriptArguments {
     /// The next token, if any.
     mutating func next() -> ScriptToken? { tokens.popFirst() }
 
-    /// A location on this line.
-    func location(_ column: Int) -> SourceLocation { SourceLocation(line: line, column: column) }
+    /// The location of a byte offset of this line.
+    func location(_ offset: Int) -> SourceLocation { text.location(offset) }
 
-    /// An error at a column of this line.
-    func error(_ message: String, at column: Int) -> ScriptError { ScriptError(.syntax, message, at: SourceLocation(line: line, column: column)) }
+    /// An error at a byte offset of this line.
+    func error(_ message: String, at offset: Int) -> ScriptError { text.error(message, at: offset) }
 
     /// An error just past the last token, for a missing argument.
-    func missing(_ message: String) -> ScriptError { error(message, at: endColumn) }
+    func missing(_ message: String) -> ScriptError { error(message, at: end) }
 
-    /// Fails at the first token left over.
-    func finish(usage: String) throws(ScriptError) {
+    /// Fails at the first token left over; the usage text is built only then.
+    func finish(usage: @autoclosure () -> String) throws(ScriptError) {
         guard let extra = tokens.first else { return }
-        throw error("extra argument; usage: \(usage)", at: extra.column)
+        throw error("extra argument; usage: \(usage())", at: extra.offset)
     }
 }

@@ -20,28 +20,28 @@ enum ScriptValues {
     }
 
     /// A whole number written with digits only, at least 0.
-    static func integer(_ piece: ScriptPiece, line: Int) throws(ScriptError) -> Int {
+    static func integer(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Int {
         let digits = piece.text.unicodeScalars
         guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }) else {
-            throw ScriptError("bad number; expected a whole number, like 3", line: line, column: piece.column)
+            throw line.error("bad number; expected a whole number, like 3", at: piece.offset)
         }
         guard let value = Int(piece.text) else {
-            throw ScriptError("number too large", line: line, column: piece.column)
+            throw line.error("number too large", at: piece.offset)
         }
         return value
     }
 
     /// `X,Y,W,H`: four numbers, the width and height not negative.
-    static func frame(_ piece: ScriptPiece, line: Int) throws(ScriptError) -> Frame {
+    static func frame(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Frame {
         let parts = piece.commaSeparated()
         guard parts.count == 4 else {
-            throw ScriptError("bad frame; expected four numbers X,Y,W,H", line: line, column: piece.column)
+            throw line.error("bad frame; expected four numbers X,Y,W,H", at: piece.offset)
         }
         var numbers: [Double] = []
         for (index, part) in parts.enumerated() {
             guard let number = decimal(part.text, signed: index < 2) else {
                 let expected = index < 2 ? "a number" : "a non-negative number"
-                throw ScriptError("bad number in frame; expected \(expected)", line: line, column: part.column)
+                throw line.error("bad number in frame; expected \(expected)", at: part.offset)
             }
             numbers.append(number)
         }
@@ -50,17 +50,17 @@ enum ScriptValues {
 
     /// The case of `Choice` whose raw value is the piece's text.
     static func choice<Choice: CaseIterable & RawRepresentable>(
-        _ piece: ScriptPiece, what: String, line: Int
+        _ piece: ScriptPiece, what: String, in line: ScriptLineText
     ) throws(ScriptError) -> Choice where Choice.RawValue == String {
         if let value = Choice(rawValue: piece.text) { return value }
         let message = unknown(what, piece, allowed: Choice.allCases.map(\.rawValue))
-        throw ScriptError(message, line: line, column: piece.column)
+        throw line.error(message, at: piece.offset)
     }
 
     /// `unknown WHAT 'TEXT' (expected a, b or c); did you mean 'b'?` — the text and the guess only when not quoted.
     static func unknown(_ what: String, _ piece: ScriptPiece, allowed: [String]) -> String {
         guard !piece.quoted else { return "unknown \(what) (expected \(list(allowed)))" }
-        var message = "unknown \(what) '\(piece.text)' (expected \(list(allowed)))"
+        var message = "unknown \(what) \(ScriptErrorText.quoted(piece.text)) (expected \(list(allowed)))"
         if let guess = suggestion(for: piece.text, among: allowed) { message += "; did you mean '\(guess)'?" }
         return message
     }
@@ -71,38 +71,8 @@ enum ScriptValues {
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
-    /// The closest name when it is only a typo away (an edit or swap per three letters, at most three).
+    /// The closest name when it is only a typo away (`Suggestion.closest(to:among:)`).
     static func suggestion(for word: String, among names: [String]) -> String? {
-        let typed = Array(word.unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for name in names {
-            let candidate = Array(name.unicodeScalars)
-            let limit = max(1, min(3, candidate.count / 3))
-            // The distance is at least the difference in length: a long word is not compared.
-            guard abs(typed.count - candidate.count) <= limit else { continue }
-            let distance = editDistance(typed, candidate)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
-        }
-        return best?.name
-    }
-
-    /// Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
+        Suggestion.closest(to: word, among: names)
     }
 }

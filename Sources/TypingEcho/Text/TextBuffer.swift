@@ -146,12 +146,13 @@ public struct TextBuffer: Sendable {
         if text.isEmpty { return range.isEmpty ? nil : delete(range) }
         let end: TextPosition
         let utf16 = text.utf16
-        if utf16.count == 1, var unit = utf16.first {
+        // `utf16.count` walks a long text (and builds its breadcrumbs): ask only when one unit is possible.
+        if text.utf8.count <= 3, utf16.count == 1, var unit = utf16.first {
             // One code unit, the usual keystroke: no array.
             end = withUnsafePointer(to: unit) { replace(range, with: UnsafeBufferPointer(start: $0, count: 1)) }
             unit = 0
         } else {
-            var units = Array(utf16)
+            var units = text.utf16Units
             defer { units.withUnsafeMutableBufferPointer { $0.update(repeating: 0) } }
             end = units.withUnsafeBufferPointer { replace(range, with: $0) }
         }
