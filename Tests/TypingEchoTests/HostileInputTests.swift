@@ -299,8 +299,15 @@ extension Tool {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        // Standard error on its own thread, as in `Tool.run`: a full stderr pipe must not
+        // block the child while the test waits for standard output to end.
+        let group = DispatchGroup()
+        let errors = Pipe.Drain()
+        let reader = error.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errors.data = reader.readDataToEndOfFile() }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let err = errors.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
                       error: String(decoding: err, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)
