@@ -147,4 +147,30 @@ struct SecureSideChannelTests {
         #expect(result.failures.isEmpty, "\(result.failures)")
         #expect(result.spoken.filter { $0.hasSuffix("pasted") } == ["1 character, pasted", "3 characters, pasted"])
     }
+
+    @Test("A selection that crosses its anchor says selected or unselected by character counts, not by the secret's UTF-16 shape",
+          arguments: [("x\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}", "xy"), ("\u{1F1F5}\u{1F1F1}b", "ab")])
+    func selectionAcrossTheAnchor(secret: String, decoy: String) throws {
+        // The insertion point between the first character and the rest; shift-left selects the
+        // first, then shift-option-right jumps to the end, across the anchor: whether that is
+        // "selected" or "unselected" must not depend on how long each side is in UTF-16.
+        func run(_ secret: String) throws -> ReplayResult {
+            try replay("""
+            field pw kind=secure label="Password"
+            focus pw
+            double-tap
+            keys "\(secret)"
+            key home
+            key right
+            key shift-left
+            key shift-option-right
+            key shift-option-left
+            key shift-right
+            """)
+        }
+        let real = try run(secret), other = try run(decoy)
+        #expect(real.error == nil)
+        #expect(real.events == other.events)
+        #expect(real.spoken.contains { $0.contains("selected") })
+    }
 }

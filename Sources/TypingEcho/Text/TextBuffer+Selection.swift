@@ -41,7 +41,9 @@ extension TextBuffer {
         }
         let to = insertionPoint
         selection = anchor == to ? nil : Swift.min(anchor, to)..<Swift.max(anchor, to)
-        let grew = abs(to.utf16 - anchor.utf16) > abs(from.utf16 - anchor.utf16)
+        // Measured in characters, not UTF-16 units: in a secret text the units' count is the
+        // secret's shape, and a move that crosses the anchor would compare the two sides' shapes.
+        let grew = abs(to.character - anchor.character) > abs(from.character - anchor.character)
         return SelectionChange(range: Swift.min(from, to)..<Swift.max(from, to), grew: grew)
     }
 
@@ -66,14 +68,15 @@ extension TextBuffer {
     }
 
     /// Deletes the selection, or everything from the start of the line to the insertion point
-    /// (command-backspace).
+    /// (command-backspace); in a secret text, everything before the insertion point.
     /// - Returns: The edit, or nil at the start of a line.
     /// - Complexity: O(l): l the length of the line before the insertion point.
     public mutating func deleteToLineStart() -> TextEdit? {
         if selection != nil { return deleteBackward() }
         let end = insertionPoint.utf16
         var lineStart = end
-        while lineStart > 0 && storage.unit(at: lineStart - 1) != 0x0A { lineStart -= 1 }
+        // A secret text is one line: a line feed pasted into it must not show where it is.
+        while lineStart > 0 && (isSecret || storage.unit(at: lineStart - 1) != 0x0A) { lineStart -= 1 }
         guard lineStart < end else { return nil }
         let characters = countCharacters(in: lineStart..<end, of: uniqueStorage())
         selection = TextPosition(character: insertionPoint.character - characters, utf16: lineStart)..<insertionPoint
