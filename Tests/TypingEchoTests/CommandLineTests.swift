@@ -24,16 +24,23 @@ struct Tool {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        // Standard error goes to a file, not a pipe: reading a pipe only after standard output
+        // ends would hang once a run writes more than a pipe holds (64 KB) to standard error.
+        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("typing-echo-stderr-\(getpid())-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: errorURL.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? FileManager.default.removeItem(at: errorURL) }
+        let errorFile = try FileHandle(forWritingTo: errorURL)
+        let output = Pipe(), stdin = Pipe()
         process.standardOutput = output
-        process.standardError = error
+        process.standardError = errorFile
         process.standardInput = stdin
         try process.run()
         if let input { stdin.fileHandleForWriting.write(input) }
         try stdin.fileHandleForWriting.close()
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try errorFile.close()
+        let err = try Data(contentsOf: errorURL)
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self),
                       signalled: process.terminationReason == .uncaughtSignal)
     }
