@@ -38,7 +38,7 @@ let package = Package(
         // Benchmarks against raw ICU and Swift's String: `swift run -c release typing-echo-bench`.
         .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "CICU"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
-        .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting"]),
+        .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting", "TypingEcho"]),
         .testTarget(name: "TypingEchoRenderTests", dependencies: ["TypingEchoRender", "TypingEcho", "TypingEchoTesting"]),
     ],
     swiftLanguageModes: [.v6]

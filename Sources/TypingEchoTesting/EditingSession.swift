@@ -1,3 +1,5 @@
+import TypingEcho
+
 /// One editing action a user takes in a text field, as a screen-reader user would perform it.
 public enum EditStep: Sendable, Hashable, CustomStringConvertible {
     /// Types `text` at the insertion point.
@@ -48,10 +50,10 @@ extension Gen where Value == [EditStep] {
     /// Editing sessions of `steps` steps over Unicode text, shrinking by dropping and simplifying steps.
     ///
     /// ```swift
-    /// check("cursorStaysInText", Gen.editingSession(steps: 0...40)) { steps in
-    ///     var field = TextField()
-    ///     for step in steps { field.apply(step) }
-    ///     try require(field.insertionPoint <= field.text.count, "cursor past end")
+    /// let failure = check("cursorStaysInText", Gen.editingSession(steps: 0...40), cases: 200) { steps in
+    ///     var buffer = try TextBuffer()
+    ///     for step in steps { buffer.apply(step) }
+    ///     try require(buffer.insertionPoint.character <= buffer.characterCount, "cursor past the end")
     /// }
     /// ```
     public static func editingSession(
@@ -59,5 +61,22 @@ extension Gen where Value == [EditStep] {
         families: [UnicodeFamily] = UnicodeFamily.allCases
     ) -> Gen<[EditStep]> {
         .array(of: .editStep(families: families), count: steps)
+    }
+}
+
+extension TextBuffer {
+    /// Performs one editing step as the engine does for the matching key: insert, delete
+    /// backward or forward, move by character or word, or to the start or end.
+    /// - Complexity: That of the underlying `insert`, `delete…` or `move…` call.
+    public mutating func apply(_ step: EditStep) {
+        switch step {
+        case .insert(let text): insert(text)
+        case .deleteBackward: deleteBackward()
+        case .deleteForward: deleteForward()
+        case .moveCharacter(let forward): _ = moveCharacter(forward ? .forward : .backward)
+        case .moveWord(let forward): _ = moveWord(forward ? .forward : .backward)
+        case .home: _ = move(toEnd: false)
+        case .end: _ = move(toEnd: true)
+        }
     }
 }

@@ -8,7 +8,10 @@
 /// so that the printed `swift test --filter` command finds it.
 ///
 /// The run seed is `seed`, else `TYPING_ECHO_SEED` (decimal or `0x` hexadecimal), else
-/// random. `TYPING_ECHO_CASES` overrides `cases`; `TYPING_ECHO_CASE=n` runs only case *n*.
+/// random. The number of cases is `cases`, else `TYPING_ECHO_CASES`, else 10,000: an explicit
+/// argument wins over the environment, as `seed` does. `TYPING_ECHO_CASE=n` runs only case *n*.
+/// Under Swift Testing, ``expectProperty(_:_:cases:seed:shrinkBudget:database:sourceLocation:_:)``
+/// does the same and records the failure as one issue.
 ///
 /// ```swift
 /// @Test func insertingGrowsTheText() {
@@ -22,67 +25,137 @@
 /// - Parameters:
 ///   - name: The property's name, used in the report and the replay command.
 ///   - gen: The generator of inputs.
-///   - cases: How many generated values must pass.
+///   - cases: How many generated values must pass; nil reads `TYPING_ECHO_CASES` (default 10,000).
 ///   - seed: A fixed run seed, for reproducible runs.
 ///   - shrinkBudget: How many shrink candidates may be replayed.
+///   - database: Where failing cases are saved and replayed first (``ExampleDatabase/automatic``:
+///     the test package's `.typing-echo/examples`); nil (the default) saves nothing.
 ///   - property: Throws when the property does not hold for its argument.
 /// - Returns: `nil` if every case passed, else the shrunk failure.
 public func check<T>(
     _ name: String,
     _ gen: Gen<T>,
-    cases: Int = 10_000,
+    cases: Int? = nil,
     seed: UInt64? = nil,
     shrinkBudget: Int = 2_000,
+    database: ExampleDatabase? = nil,
     fileID: String = #fileID,
+    filePath: String = #filePath,
     line: Int = #line,
     _ property: (T) throws -> Void
 ) -> PropertyFailure? {
-    let environment = PropertyEnvironment.current
-    let runSeed = seed ?? environment.seed ?? UInt64.random(in: .min ... .max)
-    let caseCount = max(0, environment.cases ?? cases)
-    let report = PropertyFailure.Context(name: name, fileID: fileID, line: line, seed: runSeed, cases: caseCount)
+    let settings = PropertyRun(
+        name: name, fileID: fileID, line: line, cases: cases, seed: seed, shrinkBudget: shrinkBudget,
+        database: database.flatMap { $0.resolved(for: filePath) })
     return withoutActuallyEscaping(property) { property in
+        settings.run(gen) { value in
+            do { try property(value) } catch { return error }
+            return nil
+        }
+    }
+}
+
+/// One run of a property: its settings, resolved against the environment, and the loop that
+/// generates, checks, replays saved examples and shrinks.
+struct PropertyRun {
+    var name: String
+    var fileID: String
+    var line: Int
+    var seed: UInt64
+    var cases: Int
+    var caseNumber: Int?
+    var shrinkBudget: Int
+    var database: ExampleDatabase?
+    /// The `swift test --filter` argument of the replay command.
+    var filter: String
+
+    /// The default number of cases when neither the call nor `TYPING_ECHO_CASES` gives one.
+    static let defaultCases = 10_000
+
+    init(
+        name: String, fileID: String, line: Int, cases: Int?, seed: UInt64?, shrinkBudget: Int,
+        database: ExampleDatabase?, filter: String? = nil, environment: PropertyEnvironment = .current
+    ) {
+        self.name = name
+        self.fileID = fileID
+        self.line = line
+        self.seed = seed ?? environment.seed ?? UInt64.random(in: .min ... .max)
+        self.cases = max(0, cases ?? environment.cases ?? Self.defaultCases)
+        self.caseNumber = environment.caseNumber
+        self.shrinkBudget = shrinkBudget
+        self.database = database
+        self.filter = filter ?? name
+    }
+
+    /// Runs the property, `evaluate` returning why a value fails (nil when it passes).
+    func run<T>(_ gen: Gen<T>, evaluate: (T) -> (any Error)?) -> PropertyFailure? {
+        withoutActuallyEscaping(evaluate) { evaluate in run(gen, escapable: evaluate) }
+    }
+
+    private func run<T>(_ gen: Gen<T>, escapable evaluate: @escaping (T) -> (any Error)?) -> PropertyFailure? {
+        let context = PropertyFailure.Context(name: name, fileID: fileID, line: line, seed: seed, cases: cases, filter: filter)
         func attempt(_ source: Source) -> Attempt<T> {
             let value: T
             do { value = try gen.run(source) } catch { return .discarded }
-            do { try property(value) } catch {
+            if let error = evaluate(value) {
                 return .failed(FailingRun(
                     value: value, error: error,
                     choices: source.choices, bounds: source.bounds, spans: source.spans))
             }
             return .passed
         }
-        func shrunkReport(_ failure: FailingRun<T>, caseNumber: Int) -> PropertyFailure {
-            var shrinker = Shrinker(failure, budget: shrinkBudget) { choices in
+        func report(_ original: FailingRun<T>, from start: FailingRun<T>, seed: UInt64, caseNumber: Int, saved: Bool) -> PropertyFailure {
+            var shrinker = Shrinker(start, budget: shrinkBudget) { choices in
                 if case .failed(let run) = attempt(Source(replaying: choices)) { return run }
                 return nil
             }
             shrinker.shrink()
-            return PropertyFailure(
-                context: report, caseNumber: caseNumber,
-                original: failure, shrunk: shrinker.best, shrinkSteps: shrinker.improvements)
+            var context = context
+            context.seed = seed
+            let failure = PropertyFailure(
+                context: context, caseNumber: caseNumber, original: original, shrunk: shrinker.best,
+                shrinkSteps: shrinker.improvements, fromDatabase: saved)
+            database?.save(SavedExample(seed: seed, caseNumber: caseNumber, choices: shrinker.best.choices), for: name)
+            return failure
         }
 
-        if let only = environment.caseNumber {
-            let outcome = attempt(Source(seed: SeededGenerator.subSeed(of: runSeed, index: only)))
-            if case .failed(let failure) = outcome { return shrunkReport(failure, caseNumber: only) }
+        // Hypothesis's example database: what failed last time is tried first.
+        if let database {
+            for example in database.examples(for: name) {
+                let caseSource = Source(seed: SeededGenerator.subSeed(of: example.seed, index: example.caseNumber))
+                let replayed = attempt(Source(replaying: example.choices))
+                let fresh = attempt(caseSource)
+                if case .failed(let original) = fresh {
+                    let start = if case .failed(let shrunk) = replayed { shrunk } else { original }
+                    return report(original, from: start, seed: example.seed, caseNumber: example.caseNumber, saved: true)
+                }
+                if case .failed(let shrunk) = replayed {
+                    return report(shrunk, from: shrunk, seed: example.seed, caseNumber: example.caseNumber, saved: true)
+                }
+                database.remove(example, for: name)
+            }
+        }
+
+        if let only = caseNumber {
+            let outcome = attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: only)))
+            if case .failed(let failure) = outcome { return report(failure, from: failure, seed: seed, caseNumber: only, saved: false) }
             return nil
         }
         var passed = 0
         var discarded = 0
-        var caseNumber = 0
-        let discardLimit = max(100, caseCount * 5)
-        while passed < caseCount {
-            caseNumber += 1
-            switch attempt(Source(seed: SeededGenerator.subSeed(of: runSeed, index: caseNumber))) {
+        var number = 0
+        let discardLimit = max(100, cases * 5)
+        while passed < cases {
+            number += 1
+            switch attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: number))) {
             case .passed:
                 passed += 1
             case .failed(let failure):
-                return shrunkReport(failure, caseNumber: caseNumber)
+                return report(failure, from: failure, seed: seed, caseNumber: number, saved: false)
             case .discarded:
                 discarded += 1
                 if discarded >= discardLimit {
-                    return PropertyFailure(gaveUp: report, caseNumber: caseNumber, passed: passed, discarded: discarded)
+                    return PropertyFailure(gaveUp: context, caseNumber: number, passed: passed, discarded: discarded)
                 }
             }
         }
@@ -93,7 +166,7 @@ public func check<T>(
 /// Fails the current property with `message` unless `condition` holds.
 ///
 /// ```swift
-/// try require(buffer.text.count == expected, "count \(buffer.text.count) != \(expected)")
+/// try require(buffer.characterCount == expected, "count \(buffer.characterCount) != \(expected)")
 /// ```
 public func require(
     _ condition: Bool,

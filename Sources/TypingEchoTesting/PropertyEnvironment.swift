@@ -12,7 +12,7 @@ import ucrt
 public struct PropertyEnvironment: Sendable, Hashable {
     /// The run seed from `TYPING_ECHO_SEED`, if set and valid.
     public var seed: UInt64?
-    /// The number of cases from `TYPING_ECHO_CASES`, if set and valid; it overrides the `cases` argument.
+    /// The number of cases from `TYPING_ECHO_CASES`, if set and valid; used when a property gives no `cases`.
     public var cases: Int?
     /// The single case to run from `TYPING_ECHO_CASE`, if set and valid.
     public var caseNumber: Int?
@@ -39,7 +39,8 @@ public struct PropertyEnvironment: Sendable, Hashable {
         return UInt64(text)
     }
 
-    private static func variable(_ name: String) -> String? {
+    /// The value of an environment variable, if set.
+    static func variable(_ name: String) -> String? {
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin) || canImport(ucrt)
         guard let value = getenv(name) else { return nil }
         return String(cString: value)

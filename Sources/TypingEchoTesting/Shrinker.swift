@@ -10,11 +10,11 @@ struct FailingRun<Value> {
 /// Shrinks a failing choice sequence toward the shortest, then lexicographically smallest,
 /// sequence whose replay still fails — Hypothesis's "shortlex" order.
 ///
-/// Passes, repeated until none helps or the budget runs out: delete recorded spans,
-/// delete blocks of consecutive choices, zero spans, minimise each choice (zero, then a
-/// binary search), move value from one choice to a later sibling, lower a choice while
-/// deleting a later span (a count and one of its elements), and swap adjacent spans
-/// into ascending order.
+/// Passes, repeated until none helps or the budget runs out: delete recorded spans (alone,
+/// and with the choice after them), delete blocks of consecutive choices, zero spans,
+/// minimise each choice (zero, then a binary search), move value from one choice to a later
+/// sibling, lower a choice while deleting a later span (a count and one of its elements),
+/// and swap adjacent spans into ascending order.
 struct Shrinker<Value> {
     private(set) var best: FailingRun<Value>
     private(set) var improvements = 0
@@ -36,6 +36,7 @@ struct Shrinker<Value> {
         while improved && budget > 0 {
             improved = false
             improved = deleteSpans() || improved
+            improved = deleteSpansWithNextChoice() || improved
             improved = deleteBlocks() || improved
             improved = zeroSpans() || improved
             improved = minimizeChoices() || improved
@@ -61,6 +62,21 @@ struct Shrinker<Value> {
         while index < best.spans.count && budget > 0 {
             var candidate = best.choices
             candidate.removeSubrange(best.spans[index])
+            if consider(candidate) { improved = true } else { index += 1 }
+        }
+        return improved
+    }
+
+    /// Deletes a span with the choice after it: an array's required element together with the
+    /// "one more?" flag of the next, so that the next element becomes the required one.
+    private mutating func deleteSpansWithNextChoice() -> Bool {
+        var improved = false
+        var index = 0
+        while index < best.spans.count && budget > 0 {
+            let span = best.spans[index]
+            guard span.upperBound < best.choices.count else { index += 1; continue }
+            var candidate = best.choices
+            candidate.removeSubrange(span.lowerBound...span.upperBound)
             if consider(candidate) { improved = true } else { index += 1 }
         }
         return improved

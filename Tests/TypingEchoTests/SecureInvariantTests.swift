@@ -13,11 +13,13 @@ struct SecureInvariantTests {
         guard let seed = Self.seed(forShard: shard) else { return }
         let runner = try SecureRunner()
         var caseNumber = 0
-        let failure = check("noLeak", .secureSessionWithDecoy(steps: 1...16), cases: Self.casesPerShard, seed: seed) { session, decoy in
+        // TYPING_ECHO_CASES sets the cases per shard (an explicit `cases:` would win over it).
+        let cases = PropertyEnvironment.current.cases ?? Self.casesPerShard
+        let failure = check("noLeak", .secureSessionWithDecoy(steps: 1...16), cases: cases, seed: seed) { session, decoy in
             caseNumber += 1
             // Formatting (JSON, transcript) every 4th case and dump (reflection) every 16th keep
             // the cost per case low; a failure being shrunk gets everything.
-            let shrinking = caseNumber > Self.casesPerShard
+            let shrinking = caseNumber > cases
             let format = shrinking || caseNumber % 4 == 0, dumping = shrinking || caseNumber % 16 == 0
             let (real, shadow) = runner.runPair(session.body, decoy.body, format: format, dump: dumping)
             try require(real.events == shadow.events, "events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, shadow.events.map { "\($0)" }))")

@@ -1,0 +1,169 @@
+#if canImport(Testing)
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a property under Swift Testing and records exactly one issue if it fails: the seed,
+/// the command that replays it, the original and the shrunk counterexample, and — when the
+/// counterexample is a script — the `.replay` file that reproduces it with `typing-echo check`.
+///
+/// Inside the property, `#expect` and `#require` work as in a test: a case fails when it throws
+/// or records an issue of error severity (warnings do not fail it; an issue is a failure even
+/// when a `withKnownIssue` around the call expects the property to fail). Issues recorded while
+/// cases run and shrink are held back (through Swift Testing's issue-handling scope), so
+/// shrinking adds no noise: the one issue recorded in the end quotes the shrunk case's own
+/// issues as its message.
+///
+/// Settings, as ``check(_:_:cases:seed:shrinkBudget:database:fileID:filePath:line:_:)``:
+/// explicit `cases` and `seed` win over `TYPING_ECHO_CASES` and `TYPING_ECHO_SEED`;
+/// `TYPING_ECHO_CASE=n` runs only case *n*. Failing cases go to the ``ExampleDatabase``
+/// (`.typing-echo/examples` in the test's package by default) and are replayed first next
+/// time. A counterexample script is written to `TYPING_ECHO_COUNTEREXAMPLES` (a folder), else
+/// to `.typing-echo/counterexamples` beside the database, as `NAME.replay`.
+///
+/// ```swift
+/// @Test func backspaceNeverGrowsTheText() async {
+///     await expectProperty("backspaceNeverGrowsTheText", .session(.plain, steps: 0...12), cases: 100) { script in
+///         var session = try script.makeSession()
+///         let before = try #require(session.element("text")?.field).buffer.characterCount
+///         try session.key(.backspace)
+///         let after = session.element("text")?.field?.buffer.characterCount ?? 0
+///         #expect(after <= before)
+///     }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - name: The property's name: the database file, the counterexample file and the report.
+///   - gen: The generator of inputs.
+///   - cases: How many generated values must pass; nil reads `TYPING_ECHO_CASES` (default 10,000).
+///   - seed: A fixed run seed; nil reads `TYPING_ECHO_SEED`, else picks one at random.
+///   - shrinkBudget: How many shrink candidates may be replayed.
+///   - database: Where failing cases are kept; `.automatic` is the test package's
+///     `.typing-echo/examples` (or `TYPING_ECHO_EXAMPLES`); nil keeps nothing.
+///   - sourceLocation: Where the issue is recorded.
+///   - property: Fails by throwing, `#expect` or `#require`.
+/// - Returns: The failure that was recorded, or nil when the property held.
+@discardableResult
+public func expectProperty<T>(
+    _ name: String,
+    _ gen: Gen<T>,
+    cases: Int? = nil,
+    seed: UInt64? = nil,
+    shrinkBudget: Int = 2_000,
+    database: ExampleDatabase? = .automatic,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    _ property: (T) throws -> Void
+) async -> PropertyFailure? {
+    let database = database.flatMap { $0.resolved(for: sourceLocation.filePath) }
+    let run = PropertyRun(
+        name: name, fileID: sourceLocation.fileID, line: sourceLocation.line, cases: cases, seed: seed,
+        shrinkBudget: shrinkBudget, database: database, filter: currentTestFilter())
+    let recorder = IssueRecorder()
+    let outcome = FailureBox()
+    await withoutActuallyEscaping(property) { property in
+        let body = UncheckedSendable {
+            outcome.failure = run.run(gen) { value in
+                let before = recorder.count
+                var thrown: (any Error)?
+                do { try property(value) } catch { thrown = error }
+                let issues = recorder.errors(since: before)
+                if !issues.isEmpty { return RecordedIssues(issues) }
+                return thrown
+            }
+        }
+        guard let test = Test.current else {
+            body.value()
+            return
+        }
+        let capture: IssueHandlingTrait = .compactMapIssues { issue in
+            recorder.append(issue)
+            return nil
+        }
+        do {
+            try await capture.provideScope(for: test, testCase: Test.Case.current) { body.value() }
+        } catch {
+            Issue.record(error, "the property runner's issue scope failed", sourceLocation: sourceLocation)
+        }
+    }
+    guard var failure = outcome.failure else { return nil }
+    if failure.replayScript != nil {
+        let directory = PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
+            ?? FileSystem.join(FileSystem.packageRoot(of: sourceLocation.filePath), ".typing-echo/counterexamples")
+        failure.write(to: directory)
+    }
+    Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
+    return failure
+}
+
+/// The `swift test --filter` argument for the running test: `Suite/function`, or nil outside a test.
+private func currentTestFilter() -> String? {
+    guard let test = Test.current else { return nil }
+    let components = test.id.nameComponents.suffix(2).map { component in
+        String(component.prefix { $0 != "(" })
+    }
+    let filter = components.filter { !$0.isEmpty }.joined(separator: "/")
+    return filter.isEmpty ? nil : filter
+}
+
+/// The issues a property recorded in the case that failed, as its failure.
+struct RecordedIssues: Error, CustomStringConvertible {
+    /// Each issue's description and source location.
+    var messages: [String]
+
+    init(_ issues: [Issue]) {
+        messages = issues.map { issue in
+            let location = issue.sourceLocation.map { " (\($0.fileName):\($0.line))" } ?? ""
+            return "\(issue)\(location)"
+        }
+    }
+
+    var description: String { messages.joined(separator: "\n") }
+}
+
+/// The issues recorded inside the scope, in order, from whichever thread recorded them.
+private final class IssueRecorder: @unchecked Sendable {
+    private var issues: [Issue] = []
+    private var lock = pthread_mutex_t()
+
+    init() { pthread_mutex_init(&lock, nil) }
+    deinit { pthread_mutex_destroy(&lock) }
+
+    func append(_ issue: Issue) {
+        pthread_mutex_lock(&lock)
+        issues.append(issue)
+        pthread_mutex_unlock(&lock)
+    }
+
+    var count: Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return issues.count
+    }
+
+    /// The issues of error severity recorded after the first `start`. Known issues count too:
+    /// a property run inside `withKnownIssue` sees its own `#expect` failures marked known.
+    func errors(since start: Int) -> [Issue] {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return issues.dropFirst(start).filter { $0.severity == .error }
+    }
+}
+
+/// The run's result, set inside the issue scope and read after it, on the same task.
+private final class FailureBox: @unchecked Sendable {
+    var failure: PropertyFailure?
+}
+
+/// A closure handed across the issue scope's `@Sendable` boundary; it runs on the same task,
+/// synchronously, before the scope returns.
+private struct UncheckedSendable: @unchecked Sendable {
+    let value: () -> Void
+    init(_ value: @escaping () -> Void) { self.value = value }
+}
+#endif

@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+import TypingEcho
+@testable import TypingEchoTesting
+
+// The ```swift examples of TypingEchoTesting's doc comments and of docs/property-testing.md,
+// each verbatim inside a function (or, for `@Test` examples, at file scope, where they run as
+// tests), so that this file compiles only while every example does. The suite checks what
+// the examples' comments claim, and that every example is here line for line.
+
+// Sources/TypingEchoTesting/Gen.swift
+func pairsExample() -> PropertyFailure? {
+    let pairs = Gen.zip(Gen.int(in: 0...9), Gen.string(of: Gen.element(of: "ab"), length: 0...4))
+    let failure = check("pairs", pairs) { number, text in
+        try require(text.count <= number, "text longer than \(number)")
+    }
+    return failure
+}
+
+// Sources/TypingEchoTesting/Gen+Choices.swift
+func frequencyExample() -> Gen<Character> {
+    let digitOrSpace = Gen.frequency([(9, .element(of: "0123456789")), (1, .constant(" "))])
+    return digitOrSpace
+}
+
+// Sources/TypingEchoTesting/UnicodeGen.swift
+func unicodeTextExample() -> Gen<String> {
+    let text = Gen.unicodeText(length: 0...12, families: [.flags, .thai, .whitespace])
+    return text
+}
+
+// Sources/TypingEchoTesting/SeededGenerator.swift
+func seededGeneratorExample() -> UInt64 {
+    var generator = SeededGenerator(seed: 42)
+    let roll = generator.next(upTo: 5) + 1   // 1...6, the same on every machine
+    return roll
+}
+
+// Sources/TypingEchoTesting/EditingSession.swift
+func editingSessionExample() -> PropertyFailure? {
+    let failure = check("cursorStaysInText", Gen.editingSession(steps: 0...40), cases: 200) { steps in
+        var buffer = try TextBuffer()
+        for step in steps { buffer.apply(step) }
+        try require(buffer.insertionPoint.character <= buffer.characterCount, "cursor past the end")
+    }
+    return failure
+}
+
+// Sources/TypingEchoTesting/Property.swift
+@Test func insertingGrowsTheText() {
+    let failure = check("insertingGrowsTheText", Gen.unicodeText(length: 0...8)) { text in
+        try require(("a" + text).count == text.count + 1, "prefix merged into \(text)")
+    }
+    if let failure { Issue.record("\(failure)") }
+}
+
+// Sources/TypingEchoTesting/Property.swift
+func requireExample(_ buffer: TextBuffer, expected: Int) throws {
+    try require(buffer.characterCount == expected, "count \(buffer.characterCount) != \(expected)")
+}
+
+// Sources/TypingEchoTesting/Property+SwiftTesting.swift
+@Test func backspaceNeverGrowsTheText() async {
+    await expectProperty("backspaceNeverGrowsTheText", .session(.plain, steps: 0...12), cases: 100) { script in
+        var session = try script.makeSession()
+        let before = try #require(session.element("text")?.field).buffer.characterCount
+        try session.key(.backspace)
+        let after = session.element("text")?.field?.buffer.characterCount ?? 0
+        #expect(after <= before)
+    }
+}
+
+// Sources/TypingEchoTesting/ExampleDatabase.swift
+func exampleDatabaseExample() -> PropertyFailure? {
+    let database = ExampleDatabase(directory: "/tmp/typing-echo-examples")
+    let failure = check("noSeven", Gen.int(in: 0...100), database: database) { try require($0 != 7, "seven") }
+    // the next run with the same database tries the saved case (7) before any new one
+    return failure
+}
+
+// Sources/TypingEchoTesting/ReplayText.swift
+func replayTextExample() -> String {
+    let line = ReplayText.line(for: .keys("naïve \"quote\""))   // keys "naïve \"quote\""
+    return line
+}
+
+// Sources/TypingEchoTesting/SessionScript.swift
+func sessionScriptExample() throws -> (Session<EventCollector>, SessionScript) {
+    let script = SessionScript([
+        .field(FieldDeclaration(id: "user", kind: .text, label: "Username")),
+        .focus(Located("user", at: TypingEcho.SourceLocation(line: 1, column: 1))),
+        .doubleTap,
+        .keys("Hi "),
+    ])
+    var session = try script.makeSession()
+    session.runUntilIdle()
+    // session.log.lastSpoken == "Hi"; script.text is the same session as a .replay file
+    return (session, script)
+}
+
+// Sources/TypingEchoTesting/SessionScript+Gen.swift
+func sessionGeneratorExample() -> PropertyFailure? {
+    let failure = check("sessionsRun", Gen.session(.plain, steps: 1...20), cases: 50) { script in
+        var session = try script.makeSession()
+        session.runUntilIdle()
+        try require(!session.isSpeaking, "still speaking after runUntilIdle")
+    }
+    return failure
+}
+
+// Sources/TypingEchoTesting/SessionScript+Gen.swift
+func customScreenExample() -> Gen<SessionScript> {
+    let signIn = Gen.session(
+        prelude: [.field(FieldDeclaration(id: "email", kind: .text, label: "Email"))],
+        commands: Gen.command(.screen), steps: 1...10)
+    return signIn
+}
+
+// docs/property-testing.md
+@Test func typedCountMatchesTheField() async {
+    await expectProperty("typedCountMatchesTheField", .session(.plain, steps: 0...8), cases: 50) { script in
+        var session = try script.makeSession()
+        let field = try #require(session.element("text")?.field)
+        try script.require(.count(field.buffer.characterCount), on: &session)
+    }
+}
+
+// docs/property-testing.md
+func printedSessionExample() -> String {
+    var printed = ""
+    if let script = Gen.session(.keyboard, steps: 3...3).sample(seed: 7) {
+        print(script.text)   // field text kind=text label="Text", focus text, double-tap, then the steps
+        printed = script.text
+    }
+    return printed
+}
+
+@Suite("Doc examples of TypingEchoTesting")
+struct DocExampleTests {
+    /// The files whose `swift` code blocks this file holds.
+    static let documented = [
+        "Sources/TypingEchoTesting/Gen.swift", "Sources/TypingEchoTesting/Gen+Choices.swift",
+        "Sources/TypingEchoTesting/UnicodeGen.swift", "Sources/TypingEchoTesting/SeededGenerator.swift",
+        "Sources/TypingEchoTesting/EditingSession.swift", "Sources/TypingEchoTesting/Property.swift",
+        "Sources/TypingEchoTesting/Property+SwiftTesting.swift", "Sources/TypingEchoTesting/ExampleDatabase.swift",
+        "Sources/TypingEchoTesting/ReplayText.swift", "Sources/TypingEchoTesting/SessionScript.swift",
+        "Sources/TypingEchoTesting/SessionScript+Gen.swift", "docs/property-testing.md",
+    ]
+
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The lines of each `swift` code block in a doc comment or Markdown file, trimmed, empty
+    /// lines left out.
+    static func codeBlocks(in text: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: [String]?
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            if line.hasPrefix("///") { line = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else if current != nil, !line.isEmpty {
+                current!.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test("every source file of TypingEchoTesting with a swift example is listed here")
+    func everyFileListed() throws {
+        let folder = Self.root.appendingPathComponent("Sources/TypingEchoTesting")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            if !Self.codeBlocks(in: text).isEmpty {
+                #expect(Self.documented.contains("Sources/TypingEchoTesting/" + file), "\(file) has swift examples but is not listed")
+            }
+        }
+    }
+
+    @Test("every swift block of the documented files is in this file, word for word", arguments: documented)
+    func examplesAreHere(_ file: String) throws {
+        let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let blocks = Self.codeBlocks(in: source)
+        #expect(!blocks.isEmpty, "\(file) has no swift examples")
+        for block in blocks {
+            let found = here.indices.contains { start in
+                start + block.count <= here.count && Array(here[start..<start + block.count]) == block
+            }
+            #expect(found, "\(file): an example is not in DocExampleTests.swift:\n\(block.joined(separator: "\n"))")
+        }
+    }
+
+    @Test("the examples' claims hold")
+    func claims() throws {
+        let pairs = try #require(pairsExample())
+        #expect(pairs.message.contains("text longer than"))
+        #expect(Set((0..<200).compactMap { frequencyExample().sample(seed: $0) }).isSubset(of: Set("0123456789 ")))
+        #expect(unicodeTextExample().sample(seed: 1) != nil)
+        #expect((1...6).contains(seededGeneratorExample()))
+        #expect(seededGeneratorExample() == seededGeneratorExample())
+        #expect(editingSessionExample() == nil)
+        var buffer = try TextBuffer("héllo")
+        buffer.apply(.end)
+        try requireExample(buffer, expected: 5)
+        #expect(throws: PropertyViolation.self) { try requireExample(buffer, expected: 4) }
+
+        let database = ExampleDatabase(directory: "/tmp/typing-echo-examples")
+        try? FileManager.default.removeItem(atPath: database.file(for: "noSeven"))
+        defer { try? FileManager.default.removeItem(atPath: database.file(for: "noSeven")) }
+        #expect(exampleDatabaseExample()?.counterexample == "7")
+        #expect(database.examples(for: "noSeven").count == 1)
+        #expect(exampleDatabaseExample()?.fromDatabase == true)
+
+        #expect(replayTextExample() == #"keys "naïve \"quote\"""#)
+        let (session, script) = try sessionScriptExample()
+        #expect(session.log.lastSpoken == "Hi")
+        var fromText = try Session()
+        try fromText.run(script: script.text)
+        fromText.runUntilIdle()
+        #expect(fromText.log.events == session.log.events)
+        #expect(sessionGeneratorExample() == nil)
+        let custom = try #require(customScreenExample().sample(seed: 3))
+        #expect(custom.lines.first == #"field email kind=text label="Email""#)
+        _ = try custom.makeSession()
+        #expect(printedSessionExample().hasPrefix("field text kind=text label=\"Text\"\nfocus text\ndouble-tap\n"))
+    }
+}
