@@ -32,11 +32,35 @@ if let lines = option("--write-script").flatMap({ Int($0) }), let path = option(
     ReplayBenchmark.writeScript(lines: lines, to: path)
     exit(0)
 }
+if let kernel = option("--profile"), kernel.hasPrefix("encode-") {
+    // Output encoding alone, for callgrind: the events of 20,000 realistic lines are collected
+    // first; encode-none stops there (the baseline to subtract), encode-json and encode-text
+    // then encode every event. (encode-json − encode-none) / events = instructions per event.
+    let events = realisticEvents(lines: option("--lines").flatMap { Int($0) } ?? 20_000)
+    let bytes = kernel == "encode-json" ? encodeJSON(events) : kernel == "encode-text" ? encodeText(events) : 0
+    print("\(events.count) events, \(bytes) bytes")
+    exit(0)
+}
+if let lines = option("--write-realistic-script").flatMap({ Int($0) }), let path = option("--to") {
+    // The output-format rows' script (a user filling a form), for byte-identity checks and profiling.
+    RealisticScript.save(lines: lines, to: path)
+    exit(0)
+}
 if arguments.contains("--engine-setup") {
     // What creating an engine costs (its phrasebook, with the spoken-name table, included).
     let start = now()
     for _ in 0..<1_000 { blackHole(try! Engine()) }
     print("engine setup: \((now() - start) * 1e3) µs per engine")
+    exit(0)
+}
+if arguments.contains("--formats") {
+    // Only the output-format rows (JSON, text, check on one realistic script) with their targets.
+    let formats = ReplayFormatsBenchmark(lines: option("--lines").flatMap { Int($0) } ?? (quick ? 20_000 : 200_000), repeats: quick ? 1 : 3).run()
+    if json {
+        printJSON(formats.rows, targets: formats.targets, machine: [("mode", quick ? "quick" : "full")])
+    } else {
+        printTable(formats.rows, targets: formats.targets, header: "# TypingEcho output-format benchmarks")
+    }
     exit(0)
 }
 if arguments.contains("--scale") {
@@ -70,6 +94,9 @@ rows += throughput.rows
 progress("replay end to end")
 let replay = ReplayBenchmark(lineCounts: quick ? [10_000, 100_000] : [100_000, 1_000_000], repeats: quick ? 1 : 3).run()
 rows += replay.rows
+progress("output formats")
+let formats = ReplayFormatsBenchmark(lines: quick ? 20_000 : 200_000, repeats: quick ? 1 : 3).run()
+rows += formats.rows
 progress("scale")
 let scale = ScaleBenchmark(quick: quick).run()
 rows += scale.rows
@@ -101,6 +128,7 @@ let memoryRatio = lastReplay.peakKilobytes / firstReplay.peakKilobytes
 targets.append(Target(name: "replay peak memory at \(grouped(Double(lastReplay.lines))) vs \(grouped(Double(firstReplay.lines))) lines",
                       required: "≤ 1.2×", measured: "\(fixed(memoryRatio, 2))×", met: memoryRatio <= 1.2))
 
+targets += formats.targets
 targets += scale.targets
 
 // MARK: - Output

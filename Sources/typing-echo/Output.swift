@@ -1,3 +1,4 @@
+import TypingEcho
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -95,11 +96,26 @@ func prepareStandardOutput() -> WriteFailure? {
     return .error(EBADF)
 }
 
-/// Writes one line to standard error at once.
+/// Writes a message and a newline to standard error at once, every line of it shown with
+/// `TerminalText` rules: controls and bidi controls from labels, values, script text or file
+/// names appear as `\u{…}`, never raw. Line breaks in `message` are kept (the usage text has
+/// them); a message that quotes a value which may hold one goes through `printDiagnostic`.
 func printError(_ message: String) {
     var output = Output(descriptor: 2)
-    output.write(message + "\n")
+    var first = true
+    for line in message.split(separator: "\n", omittingEmptySubsequences: false) {
+        if !first { output.buffer.append(UInt8(ascii: "\n")) }
+        first = false
+        TerminalText.append(String(line), to: &output.buffer)
+    }
+    output.buffer.append(UInt8(ascii: "\n"))
     output.flush()
+}
+
+/// Writes one diagnostic (a script error, a failed expectation, a warning) as exactly one line
+/// on standard error: a line break inside it (from a quoted label or value) shows as `\u{A}`.
+func printDiagnostic(_ message: String) {
+    printError(TerminalText.escaped(message))
 }
 
 /// Reads a file (or standard input for "-") in chunks, handing each to `body`, which returns

@@ -26,10 +26,11 @@ struct OutputSink: FlushingSink {
         case .json:
             guard output.failure == nil else { return }
             JSONLines.encode(event, into: &output.buffer)
-            if output.buffer.count >= 1 << 16 { output.flush() }
         case .text:
-            if let line = transcript.line(for: event) { output.write(line + "\n") }
+            guard output.failure == nil else { return }
+            transcript.write(event, into: &output.buffer)
         }
+        if output.buffer.count >= 1 << 16 { output.flush() }
     }
 
     mutating func flush() { output.flush() }
@@ -57,9 +58,9 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
     defer { sink = session.sink }
     let name = script == "-" ? "<stdin>" : script
     let report: (ExpectationFailure) -> Void = { failure in
-        printError("\(name):\(failure.location): error: expectation failed: \(failure.message)")
+        printDiagnostic("\(name):\(failure.location): error: expectation failed: \(failure.message)")
     }
-    func warn() { for warning in session.takeWarnings() { printError(warning.formatted(file: name)) } }
+    func warn() { for warning in session.takeWarnings() { printDiagnostic(warning.formatted(file: name)) } }
     defer { warn() }
     do {
         let problem = try readChunks(of: script) { chunk throws(ScriptError) in
@@ -79,7 +80,7 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
         session.sink.flush()
         if let failure = session.sink.failure { return (failure.exitCode, session) }
     } catch let error as ScriptError {
-        printError(error.formatted(file: name))
+        printDiagnostic(error.formatted(file: name))
         return (.badScript, session)
     } catch {
         printError("typing-echo: \(error)")
@@ -158,10 +159,12 @@ func main(stdoutClosed: WriteFailure?) -> ExitCode {
             let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
             let expectations = session?.expectationCount ?? 0
             let failures = session?.failureCount ?? 0
+            // The path as given, with controls shown as \u{…} like every text output.
+            let shown = TerminalText.escaped(script)
             switch code {
-            case .success: output.write("PASS \(script) (\(expectations) expectations)\n")
-            case .expectationFailed: output.write("FAIL \(script) (\(failures) of \(expectations) expectations failed)\n")
-            default: output.write("ERROR \(script)\n")
+            case .success: output.write("PASS \(shown) (\(expectations) expectations)\n")
+            case .expectationFailed: output.write("FAIL \(shown) (\(failures) of \(expectations) expectations failed)\n")
+            default: output.write("ERROR \(shown)\n")
             }
             output.flush()
             worst = ExitCode(rawValue: max(worst.rawValue, code.rawValue))!

@@ -11,6 +11,10 @@ extension ScreenDescription {
     ///    Android:  android.widget.EditText isClickable="true"
     ///    Flutter:  isTextField, hasEnabledState, isEnabled
     /// ```
+    ///
+    /// Labels, values and messages are shown with ``TerminalText`` rules (controls and bidi
+    /// controls as `\u{…}`).
+    /// - Complexity: O(*n*) in the elements and the length of their texts.
     public var text: String {
         let total = findings.count
         var lines = ["\(items.count) element\(items.count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")", ""]
@@ -33,7 +37,12 @@ extension ScreenDescription {
         }
         for finding in screenFindings { lines.append("screen lint: \(finding.rule.rawValue): \(finding.message)") }
         if total == 0 { lines.append("no lint findings") }
-        return lines.joined(separator: "\n") + "\n"
+        var bytes: [UInt8] = []
+        for line in lines {
+            TerminalText.append(line, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One JSON object: `{"elements":[…],"lint":[…]}`, one element per line, ending in a newline.

@@ -1,67 +1,114 @@
 /// Encodes events as JSON Lines (SPEC §4): one object per line, keys in a fixed order, so the
 /// same run always produces the same bytes.
 public enum JSONLines {
-    /// Appends one event as a JSON object and a newline to `output`.
+    /// Appends one event as a JSON object and a newline to `output`, as UTF-8 bytes written in
+    /// place: keys and punctuation as literals, numbers digit by digit, strings escaped by table.
     /// - Complexity: O(length of the event's text).
     public static func encode(_ timed: TimedEvent, into output: inout [UInt8]) {
-        // The buffer is swapped in and out so appending never copies what is already there.
-        var line = JSONObject()
-        swap(&line.output, &output)
-        line.open()
-        defer {
-            line.close()
-            swap(&line.output, &output)
+        // Literals and numbers take under 256 bytes in every event; strings at most 6 bytes
+        // for each of theirs, escaped.
+        var bound = 256
+        switch timed.event {
+        case .speak(let utterance): bound += ByteWriter.escapedBound(utterance.text) + ByteWriter.escapedBound(utterance.locale)
+        case .edit(let edit): bound += ByteWriter.escapedBound(edit.field) + (edit.text.map(ByteWriter.escapedBound) ?? 0)
+        case .cursor(let field, _, _): bound += ByteWriter.escapedBound(field)
+        case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
+        case .sound, .finished: break
         }
+        output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
+    }
+
+    /// Writes one event's line (see `encode(_:into:)`).
+    private static func write(_ timed: TimedEvent, to output: inout ByteWriter) {
         switch timed.event {
         case .speak(let utterance):
-            line.string("type", "speak")
-            line.time(timed.time)
-            line.integer("id", utterance.id)
-            line.string("text", utterance.text)
-            line.string("role", utterance.role.rawValue)
-            line.string("locale", utterance.locale)
-            line.number("pitch", hundredths: Int64((utterance.pitch * 100).rounded()))
-            line.number("duration", thousandths: utterance.duration.milliseconds)
-            line.boolean("interrupts", utterance.interrupts)
-        case .sound(let name):
-            line.string("type", "sound")
-            line.time(timed.time)
-            line.string("name", name.rawValue)
-        case .edit(let edit):
-            line.string("type", "edit")
-            line.time(timed.time)
-            line.string("field", edit.field)
-            line.string("op", edit.operation.rawValue)
-            line.integer("offset", edit.offset)
-            line.integer("length", edit.length)
-            line.integer("count", edit.count)
-            if let text = edit.text { line.string("text", text) }
-        case .cursor(let field, let offset, let utf16):
-            line.string("type", "cursor")
-            line.time(timed.time)
-            line.string("field", field)
-            line.integer("offset", offset)
-            line.integer("utf16", utf16)
-        case .focus(let target):
-            line.string("type", "focus")
-            line.time(timed.time)
-            switch target {
-            case .element(let id): line.string("element", id)
-            case .key(let name): line.string("key", name)
+            output.literal(#"{"type":"speak","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","id":"#)
+            output.decimal(utterance.id)
+            output.literal(#","text":"#)
+            output.jsonString(utterance.text)
+            output.literal(#","role":"#)
+            output.literal(utterance.role.jsonLiteral)
+            output.literal(#","locale":"#)
+            output.jsonString(utterance.locale)
+            output.literal(#","pitch":"#)
+            if let hundredths = Self.hundredths(utterance.pitch) {
+                output.hundredths(hundredths)
+            } else {
+                output.literal("null")
             }
+            output.literal(#","duration":"#)
+            output.thousandths(utterance.duration.milliseconds)
+            output.literal(utterance.interrupts ? #","interrupts":true}\#n"# : #","interrupts":false}\#n"#)
+        case .sound(let name):
+            output.literal(#"{"type":"sound","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","name":"#)
+            output.literal(name.jsonLiteral)
+            output.literal("}\n")
+        case .edit(let edit):
+            output.literal(#"{"type":"edit","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","field":"#)
+            output.jsonString(edit.field)
+            output.literal(#","op":"#)
+            output.literal(edit.operation.jsonLiteral)
+            output.literal(#","offset":"#)
+            output.decimal(edit.offset)
+            output.literal(#","length":"#)
+            output.decimal(edit.length)
+            output.literal(#","count":"#)
+            output.decimal(edit.count)
+            if let text = edit.text {
+                output.literal(#","text":"#)
+                output.jsonString(text)
+            }
+            output.literal("}\n")
+        case .cursor(let field, let offset, let utf16):
+            output.literal(#"{"type":"cursor","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","field":"#)
+            output.jsonString(field)
+            output.literal(#","offset":"#)
+            output.decimal(offset)
+            output.literal(#","utf16":"#)
+            output.decimal(utf16)
+            output.literal("}\n")
+        case .focus(let target):
+            output.literal(#"{"type":"focus","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            switch target {
+            case .element(let id):
+                output.literal(#","element":"#)
+                output.jsonString(id)
+            case .key(let name):
+                output.literal(#","key":"#)
+                output.jsonString(name)
+            }
+            output.literal("}\n")
         case .finished(let id, let completed):
-            line.string("type", "finished")
-            line.time(timed.time)
-            line.integer("id", id)
-            line.boolean("completed", completed)
+            output.literal(#"{"type":"finished","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","id":"#)
+            output.decimal(id)
+            output.literal(completed ? #","completed":true}\#n"# : #","completed":false}\#n"#)
         }
+    }
+
+    /// A pitch in hundredths (1.2 → 120), or nil for one that is not a finite number of a
+    /// sensible size (the engine never makes one; an embedder's `Utterance` could).
+    static func hundredths(_ pitch: Double) -> Int64? {
+        let scaled = (pitch * 100).rounded()
+        guard scaled.isFinite, scaled.magnitude < 1e15 else { return nil }
+        return Int64(scaled)
     }
 
     /// A JSON string literal for `text`, escaped exactly as event fields are.
     static func quoted(_ text: String) -> String {
-        var writer = JSONObject()
-        writer.literal(text)
-        return String(decoding: writer.output, as: UTF8.self)
+        var bytes: [UInt8] = []
+        bytes.appendWriting(atMost: ByteWriter.escapedBound(text)) { $0.jsonString(text) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One event as a JSON line without the newline, for tests and embedding.
@@ -72,110 +119,45 @@ public enum JSONLines {
     }
 }
 
-/// Builds one JSON object in place.
-struct JSONObject {
-    var output: [UInt8] = []
-    private var first = true
-
-    mutating func open() { output.append(UInt8(ascii: "{")) }
-
-    mutating func close() {
-        output.append(UInt8(ascii: "}"))
-        output.append(UInt8(ascii: "\n"))
-    }
-
-    private mutating func key(_ name: StaticString) {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        output.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { output.append(contentsOf: $0) }
-        output.append(UInt8(ascii: "\""))
-        output.append(UInt8(ascii: ":"))
-    }
-
-    mutating func string(_ name: StaticString, _ value: String) {
-        key(name)
-        literal(value)
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    mutating func literal(_ value: String) {
-        output.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { bytes in
-            // Runs that need no escaping (almost everything) are copied in one go.
-            var run = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
-                escape(byte)
-                run = index + 1
-            }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
-        }
-        output.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        switch byte {
-        case UInt8(ascii: "\""): output.append(contentsOf: [92, 34])
-        case UInt8(ascii: "\\"): output.append(contentsOf: [92, 92])
-        case 0x0A: output.append(contentsOf: [92, UInt8(ascii: "n")])
-        case 0x0D: output.append(contentsOf: [92, UInt8(ascii: "r")])
-        case 0x09: output.append(contentsOf: [92, UInt8(ascii: "t")])
-        default:
-            let hex = Array("0123456789abcdef".utf8)
-            output.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+extension SpeechRole {
+    /// The role as a JSON string literal, quotes included.
+    var jsonLiteral: StaticString {
+        switch self {
+        case .element: return #""element""#
+        case .hint: return #""hint""#
+        case .key: return #""key""#
+        case .echo: return #""echo""#
+        case .word: return #""word""#
+        case .delete: return #""delete""#
+        case .phonetic: return #""phonetic""#
+        case .cursor: return #""cursor""#
+        case .status: return #""status""#
+        case .announcement: return #""announcement""#
         }
     }
+}
 
-    mutating func integer(_ name: StaticString, _ value: Int) {
-        key(name)
-        appendDecimal(value)
-    }
-
-    /// Writes an integer's decimal digits straight into the output, without a String.
-    private mutating func appendDecimal(_ value: Int) {
-        if value < 0 { output.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits, filled from the end
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+extension SoundName {
+    /// The name as a JSON string literal, quotes included.
+    var jsonLiteral: StaticString {
+        switch self {
+        case .click: return #""click""#
+        case .delete: return #""delete""#
+        case .boundary: return #""boundary""#
+        case .capital: return #""capital""#
+        case .tick: return #""tick""#
+        case .refused: return #""refused""#
         }
     }
+}
 
-    mutating func boolean(_ name: StaticString, _ value: Bool) {
-        key(name)
-        output.append(contentsOf: (value ? "true" : "false").utf8)
-    }
-
-    mutating func time(_ time: VirtualTime) { number("t", thousandths: time.milliseconds) }
-
-    mutating func number(_ name: StaticString, thousandths: Int64) {
-        key(name)
-        // Same text as formatThousandths (1250 → "1.250"), written without a String.
-        if thousandths < 0 { output.append(UInt8(ascii: "-")) }
-        let magnitude = Int(thousandths.magnitude)
-        appendDecimal(magnitude / 1000)
-        let fraction = magnitude % 1000
-        output.append(UInt8(ascii: "."))
-        output.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        output.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        output.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-    }
-
-    /// A number with up to two decimals and at least one: 1.0, 1.2, 0.85.
-    mutating func number(_ name: StaticString, hundredths: Int64) {
-        key(name)
-        var text = formatThousandths(hundredths * 10)
-        while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
-        output.append(contentsOf: text.utf8)
+extension TextEdit.Operation {
+    /// The operation as a JSON string literal, quotes included.
+    var jsonLiteral: StaticString {
+        switch self {
+        case .insert: return #""insert""#
+        case .delete: return #""delete""#
+        case .replace: return #""replace""#
+        }
     }
 }
