@@ -23,9 +23,11 @@ let package = Package(
             name: "TypingEcho",
             dependencies: ["CICU"],
             path: ".",
-            exclude: ["Sources/CICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz"],
+            exclude: ["Sources/CICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz", "scripts"],
             sources: ["Sources/TypingEcho"],
-            resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards")],
+            // The script language's reference, printed by `typing-echo help script`.
+            resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards"),
+                        .embedInCode("docs/script-language.md")],
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),

@@ -2,8 +2,10 @@ import TypingEcho
 
 /// `typing-echo describe SCRIPT`: runs the script (its events are not printed; failed
 /// expectations are reported on stderr), then prints the screen as it is at the end.
-/// - Returns: 0, or 1 when an expectation failed, 65/66 for a bad or unreadable script.
-func describe(script: String, format: Invocation.Format, overrides: [(key: String, value: String)],
+/// - Parameter strict: Whether lint findings make the exit code 1 (`--strict`).
+/// - Returns: 0, or 1 when an expectation failed (or, with `strict`, there is a lint finding),
+///   65/66 for a bad or unreadable script, 74 when the output cannot be written.
+func describe(script: String, format: Invocation.Format, overrides: [(key: String, value: String)], strict: Bool,
               stdoutClosed: WriteFailure?) -> ExitCode {
     var sink = DiscardSink()
     let (code, session) = run(script: script, overrides: overrides, into: &sink)
@@ -12,5 +14,9 @@ func describe(script: String, format: Invocation.Format, overrides: [(key: Strin
     var output = Output(descriptor: 1, failure: stdoutClosed)
     output.write(format == .json ? description.json : description.text)
     output.flush()
-    return output.failure?.exitCode ?? code
+    if let failure = output.failure { return failure.exitCode == .success ? code : failure.exitCode }
+    let findings = description.findings.count
+    guard strict, findings > 0 else { return code }
+    printError("typing-echo: describe --strict: \(findings) lint finding\(findings == 1 ? "" : "s")")
+    return .expectationFailed
 }

@@ -17,9 +17,8 @@ struct RenderCommand {
 
     static let synopsis = "render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]"
     static let summary = "write what a session sounds like to a WAV file (espeak-ng speech and earcons)"
-    static let help = """
-    usage: typing-echo \(synopsis)
-
+    /// What `typing-echo help render` says after the usage line.
+    static let details = """
     Runs a replay script ("-" reads standard input) and writes what it sounds like: every speak
     event said by espeak-ng in its locale's voice, pitch and rate, every sound as a short
     earcon, each at its time on the virtual clock and cut where the session cuts it; 16-bit mono
@@ -38,58 +37,29 @@ struct RenderCommand {
     installed, 74 the file cannot be written
     """
 
-    /// Parses the arguments after `render`; nil means `--help` was asked for.
-    static func parse(_ arguments: [String]) throws(UsageError) -> RenderCommand? {
-        var queue = arguments[...]
+    /// The options of `render`.
+    static let options: [OptionSpec] = [.value("--output", "-o"), .value("--set"), .value("--voice")]
+
+    /// Parses the arguments after `render`.
+    static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> RenderCommand {
         var scripts: [String] = [], output: String?, voice: String?
         var overrides: [(key: String, value: String)] = []
-        while let argument = queue.popFirst() {
-            guard argument.hasPrefix("-"), argument != "-" else { scripts.append(argument); continue }
-            var name = argument, inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func value() throws(UsageError) -> String {
-                if let inline { return inline }
-                guard let next = queue.popFirst() else { throw UsageError("render: \(name) expects a value") }
-                return next
-            }
-            switch name {
-            case "--help", "-h": return nil
-            case "-o", "--output": output = try value()
-            case "--voice": voice = try value()
-            case "--set":
-                let pair = try value()
-                guard let equals = pair.firstIndex(of: "=") else { throw UsageError("render: --set expects KEY=VALUE") }
-                let key = String(pair[..<equals]), setting = String(pair[pair.index(after: equals)...])
-                var probe = Settings()
-                do { try probe.set(key, to: setting) } catch { throw UsageError("render: --set: \(error.description)") }
-                overrides.append((key, setting))
-            default: throw UsageError("render: unknown option '\(name)'")
+        while let item = try reader.next() {
+            switch item {
+            case .operand(let script): scripts.append(script)
+            case .option("--output", let value):
+                guard let value, !value.isEmpty else { throw reader.error("-o expects FILE.wav") }
+                output = value
+            case .option("--voice", let value):
+                guard let value, !value.isEmpty else { throw reader.error("--voice expects a voice NAME") }
+                voice = value
+            case .option("--set", let pair): overrides.append(try reader.setting(pair))
+            case .option(let name, _): throw reader.error("unknown option '\(name)'")
             }
         }
-        guard scripts.count == 1 else { throw UsageError("render takes exactly one script (or - for standard input)") }
-        guard let output, !output.isEmpty else { throw UsageError("render needs -o FILE.wav") }
+        guard scripts.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(scripts.count)") }
+        guard let output else { throw reader.error("missing -o FILE.wav (where to write the audio)") }
         return RenderCommand(script: scripts[0], output: output, overrides: overrides, voice: voice)
-    }
-
-    /// `typing-echo render …` from its arguments to its exit code.
-    static func main(_ arguments: [String]) -> ExitCode {
-        let command: RenderCommand
-        do {
-            guard let parsed = try parse(arguments) else {
-                var output = Output(descriptor: 1)
-                output.write(help + "\n")
-                output.flush()
-                return .success
-            }
-            command = parsed
-        } catch {
-            printError("typing-echo: \(error.message)\nsee 'typing-echo render --help'")
-            return .usage
-        }
-        return command.render()
     }
 
     /// Loads espeak-ng, runs the script, renders and writes the file.
@@ -105,7 +75,8 @@ struct RenderCommand {
         let renderer = SessionRenderer(espeak: espeak, voice: voice)
         let audio: RenderedAudio
         do { audio = try renderer.render(sink.events) } catch {
-            printError("typing-echo: render: \(error.description)")
+            // A missing voice is a usage error: its line says where the options are explained.
+            printError("typing-echo: render: \(error.description)" + (error.isMissingVoice ? "\nsee 'typing-echo help render'" : ""))
             // A voice espeak-ng does not have is a usage error, a session too long a bad script;
             // anything else is espeak-ng failing.
             return error.isMissingVoice ? .usage : error.isTooLong ? .badScript : .unavailable

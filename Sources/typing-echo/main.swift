@@ -118,24 +118,25 @@ extension WriteFailure {
     }
 }
 
+/// Writes `text` and a line feed to standard output; 0, or 74 when it cannot be written.
+func printOutput(_ text: String, stdoutClosed: WriteFailure?) -> ExitCode {
+    var output = Output(descriptor: 1, failure: stdoutClosed)
+    output.write(text + "\n")
+    output.flush()
+    return output.failure?.exitCode ?? .success
+}
+
 func main(stdoutClosed: WriteFailure?) -> ExitCode {
-    if CommandLine.arguments.dropFirst().first == "render" { return RenderCommand.main(Array(CommandLine.arguments.dropFirst(2))) }
     let invocation: Invocation
     do { invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst())) } catch {
-        printError("typing-echo: \(error.message)\n\n\(Invocation.usage)")
+        printError(error.report)
         return .usage
     }
     switch invocation {
-    case .help:
-        var output = Output(descriptor: 1, failure: stdoutClosed)
-        output.write(Invocation.usage + "\n")
-        output.flush()
-        return output.failure?.exitCode ?? .success
+    case .help(let topic):
+        return printOutput(CommandHelp.text(for: topic), stdoutClosed: stdoutClosed)
     case .version:
-        var output = Output(descriptor: 1, failure: stdoutClosed)
-        output.write("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu))\n")
-        output.flush()
-        return output.failure?.exitCode ?? .success
+        return printOutput("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu))", stdoutClosed: stdoutClosed)
     case .replay(let script, let format, let overrides, let phonetics):
         let (alphabet, failure) = loadPhonetics(phonetics)
         if let failure { return failure }
@@ -147,32 +148,47 @@ func main(stdoutClosed: WriteFailure?) -> ExitCode {
         return code
     case .layouts(let locale):
         return printLayouts(locale, stdoutClosed: stdoutClosed)
-    case .describe(let script, let format, let overrides):
-        return describe(script: script, format: format, overrides: overrides, stdoutClosed: stdoutClosed)
+    case .describe(let script, let format, let overrides, let strict):
+        return describe(script: script, format: format, overrides: overrides, strict: strict, stdoutClosed: stdoutClosed)
+    case .render(let command):
+        return command.render()
     case .check(let scripts, let overrides, let phonetics):
-        let (alphabet, failure) = loadPhonetics(phonetics)
-        if let failure { return failure }
-        var worst = ExitCode.success
-        var output = Output(descriptor: 1, failure: stdoutClosed)
-        for script in scripts {
-            var sink = DiscardSink()
-            let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
-            let expectations = session?.expectationCount ?? 0
-            let failures = session?.failureCount ?? 0
-            // The path as given, with controls shown as \u{…} like every text output.
-            let shown = TerminalText.escaped(script)
-            switch code {
-            case .success: output.write("PASS \(shown) (\(expectations) expectations)\n")
-            case .expectationFailed: output.write("FAIL \(shown) (\(failures) of \(expectations) expectations failed)\n")
-            default: output.write("ERROR \(shown)\n")
-            }
-            output.flush()
-            worst = ExitCode(rawValue: max(worst.rawValue, code.rawValue))!
-        }
-        // A closed pipe keeps the verdict; any other write failure is 74.
-        if let failure = output.failure, failure != .readerGone { return failure.exitCode }
-        return worst
+        return check(scripts, overrides: overrides, phonetics: phonetics, stdoutClosed: stdoutClosed)
     }
+}
+
+/// `typing-echo check SCRIPT…`: a PASS, FAIL or ERROR line per script, then `N passed, N failed`
+/// (a script that cannot run counts as failed).
+/// - Returns: The worst exit code of the scripts (0, 1, 65, 66), or 74 when output cannot be written.
+func check(_ scripts: [String], overrides: [(key: String, value: String)], phonetics: String?,
+           stdoutClosed: WriteFailure?) -> ExitCode {
+    let (alphabet, failure) = loadPhonetics(phonetics)
+    if let failure { return failure }
+    var worst = ExitCode.success
+    var passed = 0
+    var output = Output(descriptor: 1, failure: stdoutClosed)
+    for script in scripts {
+        var sink = DiscardSink()
+        let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
+        let expectations = session?.expectationCount ?? 0
+        let failures = session?.failureCount ?? 0
+        // The path as given, with controls shown as \u{…} like every text output.
+        let shown = TerminalText.escaped(script)
+        switch code {
+        case .success:
+            output.write("PASS \(shown) (\(expectations) expectations)\n")
+            passed += 1
+        case .expectationFailed: output.write("FAIL \(shown) (\(failures) of \(expectations) expectations failed)\n")
+        default: output.write("ERROR \(shown)\n")
+        }
+        output.flush()
+        worst = ExitCode(rawValue: max(worst.rawValue, code.rawValue))!
+    }
+    output.write("\(passed) passed, \(scripts.count - passed) failed\n")
+    output.flush()
+    // A closed pipe keeps the verdict; any other write failure is 74.
+    if let failure = output.failure, failure != .readerGone { return failure.exitCode }
+    return worst
 }
 
 /// With `TYPING_ECHO_PEAK_MEMORY` set (hidden; used by the benchmarks), writes the process's

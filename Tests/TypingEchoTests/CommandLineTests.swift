@@ -1,5 +1,13 @@
+import Dispatch
 import Foundation
 import Testing
+
+extension Pipe {
+    /// What a background read of a pipe got, handed back after the read's group is waited for.
+    final class Drain: @unchecked Sendable {
+        var data = Data()
+    }
+}
 
 /// Runs the built `typing-echo` binary, which SwiftPM puts next to the test bundle.
 struct Tool {
@@ -24,23 +32,27 @@ struct Tool {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         process.environment = environment
-        // Standard error goes to a file, not a pipe: reading a pipe only after standard output
-        // ends would hang once a run writes more than a pipe holds (64 KB) to standard error.
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("typing-echo-stderr-\(getpid())-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: errorURL.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
-        defer { try? FileManager.default.removeItem(at: errorURL) }
-        let errorFile = try FileHandle(forWritingTo: errorURL)
-        let output = Pipe(), stdin = Pipe()
+        let output = Pipe(), error = Pipe(), stdin = Pipe()
         process.standardOutput = output
-        process.standardError = errorFile
+        process.standardError = error
         process.standardInput = stdin
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try stdin.fileHandleForWriting.close()
+        // Standard input and standard error are served on their own threads while standard
+        // output is read here: a child that fills one pipe (64 KB of errors) while the test waits
+        // on another would otherwise never end.
+        let group = DispatchGroup()
+        let writer = stdin.fileHandleForWriting
+        DispatchQueue.global().async(group: group) {
+            if let input { writer.write(input) }
+            try? writer.close()
+        }
+        let errors = Pipe.Drain()
+        let reader = error.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errors.data = reader.readDataToEndOfFile() }
         let out = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let err = errors.data
         process.waitUntilExit()
-        try errorFile.close()
-        let err = try Data(contentsOf: errorURL)
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self),
                       signalled: process.terminationReason == .uncaughtSignal)
     }
@@ -138,3 +150,177 @@ struct CommandLineTests {
         #expect(process.terminationStatus == 0)
     }
 }
+
+/// The paths of the repository's own files, for tests that run the examples and read the docs.
+enum Repository {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+}
+
+@Suite("Command line conventions (SPEC §6.4)")
+struct CommandLineConventionTests {
+    static let commands = ["replay", "check", "describe", "layouts", "render", "help"]
+
+    @Test("COMMAND --help and help COMMAND print the same command-specific help", arguments: commands)
+    func helpPerCommand(_ command: String) throws {
+        let asked = try Tool.run([command, "--help"])
+        let helped = try Tool.run(["help", command])
+        #expect(asked.status == 0 && helped.status == 0)
+        #expect(asked.output == helped.output)
+        #expect(asked.output.hasPrefix("usage: typing-echo \(command) "))
+        // Specific: no other command's usage line, and not the general help.
+        for other in Self.commands where other != command {
+            #expect(!asked.output.contains("usage: typing-echo \(other)"))
+        }
+        let general = try Tool.run(["--help"]).output
+        #expect(asked.output != general)
+        #expect(try Tool.run([command, "-h"]).output == asked.output)
+    }
+
+    @Test("--help wins over other arguments, even wrong ones")
+    func helpWins() throws {
+        let help = try Tool.run(["help", "replay"]).output
+        #expect(try Tool.run(["replay", "--frmat", "x", "--help"]).output == help)
+        #expect(try Tool.run(["replay", "a.replay", "--help"]).status == 0)
+    }
+
+    @Test("help script prints the script language's reference, docs/script-language.md")
+    func helpScript() throws {
+        let result = try Tool.run(["help", "script"])
+        #expect(result.status == 0)
+        let document = try String(contentsOfFile: Repository.path("docs/script-language.md"), encoding: .utf8)
+        #expect(result.output == document + "\n")
+        let unknown = try Tool.run(["help", "scrpit"])
+        #expect(unknown.status == 64 && unknown.error.contains("did you mean 'script'?"))
+    }
+
+    @Test("the general help names every command and where to read more")
+    func generalHelp() throws {
+        let help = try Tool.run(["--help"])
+        #expect(help.status == 0)
+        #expect(try Tool.run(["help"]).output == help.output)
+        for command in Self.commands { #expect(help.output.contains("typing-echo \(command) ")) }
+        #expect(help.output.contains("typing-echo help script"))
+    }
+
+    @Test("options take the --name=value form", arguments: [
+        (["replay", "@plain", "--format", "json"], ["replay", "@plain", "--format=json"]),
+        (["replay", "@plain", "--set", "rate=2"], ["replay", "@plain", "--set=rate=2"]),
+        (["describe", "@login", "--format", "json"], ["describe", "--format=json", "@login"]),
+        (["check", "@plain", "--set", "pitch-change=off"], ["check", "--set=pitch-change=off", "@plain"]),
+        (["replay", "@plain", "--phonetics", "@alphabet"], ["replay", "@plain", "--phonetics=@alphabet"]),
+    ])
+    func equalsForms(spaced: [String], joined: [String]) throws {
+        func resolve(_ arguments: [String]) -> [String] {
+            arguments.map {
+                $0.replacingOccurrences(of: "@plain", with: Repository.path("Examples/plain-field.replay"))
+                    .replacingOccurrences(of: "@login", with: Repository.path("Examples/login-form.replay"))
+                    .replacingOccurrences(of: "@alphabet", with: Repository.path("Phonetics/en.txt"))
+            }
+        }
+        let one = try Tool.run(resolve(spaced)), other = try Tool.run(resolve(joined))
+        #expect(one.status == 0 && other.status == 0, "\(one.error)\(other.error)")
+        #expect(!one.output.isEmpty && one.output == other.output)
+    }
+
+    @Test("a usage error is one line and where to read more, exit 64", arguments: [
+        (["replay", "x.replay", "--frmat", "json"], "replay"),
+        (["replay", "x.replay", "--format=xml"], "replay"),
+        (["replay", "x.replay", "--format"], "replay"),
+        (["replay", "x.replay", "--set", "rate=fast"], "replay"),
+        (["replay", "x.replay", "--set=nope"], "replay"),
+        (["replay"], "replay"),
+        (["replay", "a.replay", "b.replay"], "replay"),
+        (["check"], "check"),
+        (["check", "a.replay", "--strict"], "check"),
+        (["describe", "x.replay", "--strict=yes"], "describe"),
+        (["describe", "x.replay", "--phonetics", "p.txt"], "describe"),
+        (["layouts", "en-US", "pl-PL"], "layouts"),
+        (["layouts", "--frames"], "layouts"),
+        (["render", "x.replay"], "render"),
+        (["render", "x.replay", "-o", "x.wav", "--vocie", "en"], "render"),
+        (["help", "nothing"], "help"),
+        (["help", "replay", "check"], "help"),
+        (["replai", "x.replay"], nil),
+        (["line\nbreak", "x.replay"], nil),
+        (["replay", "x.replay", "--a\nb\nc"], "replay"),
+        ([], nil),
+    ] as [([String], String?)])
+    func usageErrors(arguments: [String], command: String?) throws {
+        let result = try Tool.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.output.isEmpty)
+        let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == 2, "\(result.error)")
+        #expect(lines.first?.hasPrefix("typing-echo: ") == true)
+        #expect(lines.last == "see 'typing-echo help\(command.map { " " + $0 } ?? "")'")
+    }
+
+    @Test("replay X --frmat json: exit 64, at most three lines, a suggestion")
+    func misspeltOption() throws {
+        let result = try Tool.run(["replay", Repository.path("Examples/plain-field.replay"), "--frmat", "json"])
+        #expect(result.status == 64)
+        #expect(result.error.split(separator: "\n").count <= 3)
+        #expect(result.error.contains("unknown option '--frmat'; did you mean '--format'?"))
+    }
+
+    @Test("suggestions only within a small edit distance", arguments: [
+        (["replai", "x"], "did you mean 'replay'?"),
+        (["chekc", "x"], "did you mean 'check'?"),
+        (["xyzzy", "x"], nil),
+        (["render-all", "x"], nil),
+        (["replay", "x", "--sett", "rate=1"], "did you mean '--set'?"),
+        (["replay", "x", "--strikt"], nil),
+        (["replay", "x", "--colour"], nil),
+        (["replay", "x", "--set", "hardwre-feedback=words"], "did you mean 'hardware-feedback'?"),
+        (["replay", "x", "--set", "volume=2"], nil),
+    ] as [([String], String?)])
+    func suggestions(arguments: [String], suggestion: String?) throws {
+        let result = try Tool.run(arguments)
+        #expect(result.status == 64)
+        if let suggestion {
+            #expect(result.error.contains(suggestion), "\(result.error)")
+        } else {
+            #expect(!result.error.contains("did you mean"), "\(result.error)")
+        }
+    }
+
+    @Test("check prints PASS or FAIL per script, then N passed, N failed")
+    func checkSummary() throws {
+        let good = try Tool.script(Array("field f kind=text label=\"Name\"\nfocus f\nexpect speech \"Name, text field\"\n".utf8), name: "good.replay")
+        let bad = try Tool.script(Array("field f kind=text label=\"Name\"\nfocus f\nexpect speech \"Nope\"\n".utf8), name: "bad.replay")
+        let result = try Tool.run(["check", good, bad])
+        #expect(result.status == 1)
+        #expect(result.output == """
+            PASS \(good) (1 expectations)
+            FAIL \(bad) (1 of 1 expectations failed)
+            1 passed, 1 failed
+
+            """)
+        let passing = try Tool.run(["check", good, good])
+        #expect(passing.status == 0 && passing.output.hasSuffix("\n2 passed, 0 failed\n"))
+        // A script that cannot run counts as failed; the exit code is the worst one.
+        let broken = try Tool.run(["check", good, "/nonexistent/script.replay"])
+        #expect(broken.status == 66 && broken.output.hasSuffix("ERROR /nonexistent/script.replay\n1 passed, 1 failed\n"))
+    }
+
+    @Test("describe --strict exits 1 on lint findings, 0 without; plain describe 0 either way")
+    func describeStrict() throws {
+        let bad = Repository.path("Examples/bad-screen.replay"), good = Repository.path("Examples/good-screen.replay")
+        let strictBad = try Tool.run(["describe", bad, "--strict"])
+        #expect(strictBad.status == 1)
+        let plain = try Tool.run(["describe", bad])
+        #expect(strictBad.output == plain.output)
+        #expect(strictBad.error.contains("lint finding"))
+        #expect(try Tool.run(["describe", bad]).status == 0)
+        #expect(try Tool.run(["describe", "--strict", good]).status == 0)
+        #expect(try Tool.run(["describe", "--strict", "--format=json", bad]).status == 1)
+    }
+
+    @Test("-- ends the options: a script named like an option is read as a script")
+    func endOfOptions() throws {
+        let result = try Tool.run(["replay", "--", "--format"])
+        #expect(result.status == 66 && result.error.contains("cannot read --format"))
+    }
+}
+

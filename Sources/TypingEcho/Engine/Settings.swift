@@ -162,33 +162,3 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `'hardware-feedback' expects one of …`.
     public var description: String { "'\(key)' \(problem)" }
 }
-
-extension Array where Element == String {
-    /// The element nearest to `word` by edit distance, if it is close enough to be a typo.
-    /// Names whose length differs by more than the allowed distance are skipped before any
-    /// distance is computed, and words longer than 64 characters get no suggestion: a
-    /// `focus` of a megabyte-long id among 100,000 elements costs O(n), not O(n × length²).
-    func closest(to word: String) -> String? {
-        let length = word.count
-        guard length <= 64 else { return nil }
-        let allowed = Swift.max(1, length / 3)
-        let scored = lazy.filter { abs($0.count - length) <= allowed }.map { ($0, editDistance($0, word)) }.min { $0.1 < $1.1 }
-        guard let (best, distance) = scored, distance <= allowed else { return nil }
-        return best
-    }
-}
-
-/// Levenshtein distance between two strings, in characters.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
-}

@@ -71,38 +71,8 @@ enum ScriptValues {
         return names.dropLast().joined(separator: ", ") + " or " + names.last!
     }
 
-    /// The closest name when it is only a typo away (an edit or swap per three letters, at most three).
+    /// The closest name when it is only a typo away (`Suggestion.closest(to:among:)`).
     static func suggestion(for word: String, among names: [String]) -> String? {
-        let typed = Array(word.unicodeScalars)
-        var best: (name: String, distance: Int)?
-        for name in names {
-            let candidate = Array(name.unicodeScalars)
-            let limit = max(1, min(3, candidate.count / 3))
-            // The distance is at least the difference in length: a long word is not compared.
-            guard abs(typed.count - candidate.count) <= limit else { continue }
-            let distance = editDistance(typed, candidate)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (name, distance) }
-        }
-        return best?.name
-    }
-
-    /// Optimal-string-alignment distance: insertions, deletions, substitutions and adjacent swaps.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
-                }
-            }
-            (previous2, previous, current) = (previous, current, previous2)
-        }
-        return previous[b.count]
+        Suggestion.closest(to: word, among: names)
     }
 }

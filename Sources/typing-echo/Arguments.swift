@@ -1,0 +1,107 @@
+import TypingEcho
+
+/// A problem with the command line: one line saying what, and the help that explains it.
+struct UsageError: Error {
+    var message: String
+    /// The command whose help to point at; nil for the general help.
+    var command: String?
+
+    init(_ message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    /// What stderr shows (SPEC §6.4): the problem on one line (a line break in a quoted
+    /// argument shows as `\u{A}`), then where to read more.
+    var report: String {
+        "typing-echo: \(TerminalText.escaped(message))\nsee 'typing-echo help\(command.map { " " + $0 } ?? "")'"
+    }
+}
+
+/// An option a command takes: its names (the first is the one reported) and whether it takes a value.
+struct OptionSpec {
+    var names: [String]
+    var takesValue: Bool
+
+    /// An option with a value (`--format json`, `--format=json`).
+    static func value(_ names: String...) -> OptionSpec { OptionSpec(names: names, takesValue: true) }
+    /// A flag without a value (`--strict`).
+    static func flag(_ names: String...) -> OptionSpec { OptionSpec(names: names, takesValue: false) }
+}
+
+/// Reads one command's arguments front to back: options as `--name value` or `--name=value`
+/// (a short `-o` takes the next argument), everything else an operand; `-` is an operand
+/// (standard input) and `--` makes every later argument an operand.
+struct ArgumentReader {
+    /// One argument, or an option with its value.
+    enum Item {
+        case option(name: String, value: String?)
+        case operand(String)
+    }
+
+    let command: String
+    let options: [OptionSpec]
+    private var queue: ArraySlice<String>
+    private var optionsEnded = false
+
+    init(_ arguments: some Collection<String>, command: String, options: [OptionSpec]) {
+        self.command = command
+        self.options = options
+        queue = ArraySlice(arguments)
+    }
+
+    /// Whether `--help` or `-h` comes before any `--`: help wins over anything else written.
+    static func asksForHelp(_ arguments: some Sequence<String>) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+        }
+        return false
+    }
+
+    /// The next option or operand; nil at the end.
+    mutating func next() throws(UsageError) -> Item? {
+        guard let argument = queue.popFirst() else { return nil }
+        if optionsEnded || argument == "-" || !argument.hasPrefix("-") { return .operand(argument) }
+        if argument == "--" {
+            optionsEnded = true
+            return try next()
+        }
+        var name = argument, inline: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inline = String(argument[argument.index(after: equals)...])
+        }
+        guard let spec = options.first(where: { $0.names.contains(name) }) else { throw unknown(name) }
+        let canonical = spec.names[0]
+        guard spec.takesValue else {
+            if inline != nil { throw error("\(canonical) takes no value") }
+            return .option(name: canonical, value: nil)
+        }
+        if let inline { return .option(name: canonical, value: inline) }
+        // A missing value is reported by the option's own check, which says what it expects.
+        return .option(name: canonical, value: queue.popFirst())
+    }
+
+    /// A usage error about this command.
+    func error(_ message: String) -> UsageError {
+        UsageError("\(command): \(message)", command: command)
+    }
+
+    private func unknown(_ name: String) -> UsageError {
+        var message = "unknown option '\(name)'"
+        let long = options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
+        if let guess = Suggestion.closest(to: name, among: long) { message += "; did you mean '\(guess)'?" }
+        return error(message)
+    }
+
+    /// `KEY=VALUE` of `--set`, checked against the settings (an unknown key or a bad value is a
+    /// usage error naming the setting).
+    func setting(_ pair: String?) throws(UsageError) -> (key: String, value: String) {
+        guard let pair, let equals = pair.firstIndex(of: "=") else { throw error("--set expects KEY=VALUE") }
+        let key = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
+        var probe = Settings()
+        do { try probe.set(key, to: value) } catch { throw self.error("--set: \(error.description)") }
+        return (key, value)
+    }
+}
