@@ -28,7 +28,7 @@ enum HostileScripts {
         [
             "wait \(number)", "@\(number) wait 0", "@\(number) swipe right", "touch \(number),\(number)",
             "touch -\(number),5", "settings rate=\(number)", "settings phonetic-delay=\(number)",
-            "settings hint-delay=\(number)", "settings cadence=\(number)", "field h\(number.count) kind=text label=\"N\" max=\(number)",
+            "settings hint-delay=\(number)", "settings cadence=\(number)", "settings key-cadence=\(number)", "field h\(number.count) kind=text label=\"N\" max=\(number)",
             "expect count \(number)", "expect cursor \(number)",
             "element e\(number.count) label=\"E\" frame=\(number),\(number),\(number),\(number)",
             "element g\(number.count) label=\"G\" frame=-\(number),-\(number),\(number),1",
