@@ -28,7 +28,7 @@ enum HostileScripts {
         [
             "wait \(number)", "@\(number) wait 0", "@\(number) swipe right", "touch \(number),\(number)",
             "touch -\(number),5", "settings rate=\(number)", "settings phonetic-delay=\(number)",
-            "settings hint-delay=\(number)", "settings cadence=\(number)", "field h\(number.count) kind=text label=\"N\" max=\(number)",
+            "settings hint-delay=\(number)", "settings cadence=\(number)", "settings key-cadence=\(number)", "field h\(number.count) kind=text label=\"N\" max=\(number)",
             "expect count \(number)", "expect cursor \(number)",
             "element e\(number.count) label=\"E\" frame=\(number),\(number),\(number),\(number)",
             "element g\(number.count) label=\"G\" frame=-\(number),-\(number),\(number),1",
@@ -299,8 +299,15 @@ extension Tool {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        // Standard error on its own thread, as in `Tool.run`: a full stderr pipe must not
+        // block the child while the test waits for standard output to end.
+        let group = DispatchGroup()
+        let errors = Pipe.Drain()
+        let reader = error.fileHandleForReading
+        DispatchQueue.global().async(group: group) { errors.data = reader.readDataToEndOfFile() }
         let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let err = errors.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
                       error: String(decoding: err, as: UTF8.self), signalled: process.terminationReason == .uncaughtSignal)

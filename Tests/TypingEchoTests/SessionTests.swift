@@ -282,7 +282,8 @@ struct SessionTests {
             #expect(!text.contains("ebra"))
         }
         #expect(session.log.edits.allSatisfy { $0.text == nil })
-        #expect(session.description == "Session(at 0.000, 1 elements, focus pw)")
+        // Seven keys, one key-cadence (0.2 s) each: the clock says the count, nothing more.
+        #expect(session.description == "Session(at 1.400, 1 elements, focus pw)")
     }
 
     @Test("the AsyncStream adapter delivers the events the sink received, then ends")

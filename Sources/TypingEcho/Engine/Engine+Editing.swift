@@ -10,11 +10,19 @@ extension Engine {
     }
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,
-    /// with echo per `hardware-feedback`.
+    /// with echo per `hardware-feedback`; after each key the clock moves on by `key-cadence`
+    /// (SPEC §6.5), so echoes are heard for as long as a person typing leaves them.
+    ///
+    /// Every character is one key press and one slot of `key-cadence`, whatever it is and
+    /// whether the field takes it (a field at its `max=N` refuses it): in a secure field the
+    /// timing says no more than the count of clicks does. A line that would take the clock
+    /// past 1,000,000,000 s fails at the key that would, with the keys before it typed.
     mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation) throws(ScriptError) {
         let (position, _) = try editingField(for: "keys", at: location)
+        let cadence = settings.keyCadence
         for character in text {
             enter(character, into: position, feedback: settings.hardwareFeedback)
+            if cadence > .zero { try advance(by: cadence, at: location) }
         }
     }
 

@@ -11,7 +11,7 @@ extension Engine {
         for name in declaration.traits {
             guard let trait = Traits(token: name.value) else {
                 let suggestion = Traits.named.map(\.name).closest(to: name.value).map { "; did you mean '\($0)'?" } ?? ""
-                throw ScriptError(.badDeclaration, "unknown trait '\(name.value)'\(suggestion)", at: name.location)
+                throw ScriptError(.badDeclaration, "unknown trait \(ScriptErrorText.quoted(name.value))\(suggestion)", at: name.location)
             }
             traits.insert(trait)
         }
@@ -24,7 +24,7 @@ extension Engine {
             throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard !elements[target].isHidden else {
-            throw ScriptError(.notFocusable, "'\(id.value)' is hidden from the screen reader and cannot be focused", at: id.location)
+            throw ScriptError(.notFocusable, "\(ScriptErrorText.quoted(id.value)) is hidden from the screen reader and cannot be focused", at: id.location)
         }
         return target
     }
@@ -105,7 +105,7 @@ extension Engine {
             throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
         }
         guard elements[position].field != nil else {
-            throw ScriptError(.notATextField, "'\(id.value)' is not a text field; errors belong to fields", at: id.location)
+            throw ScriptError(.notATextField, "\(ScriptErrorText.quoted(id.value)) is not a text field; errors belong to fields", at: id.location)
         }
         update(position) { $0.error = message.isEmpty ? nil : message }
     }

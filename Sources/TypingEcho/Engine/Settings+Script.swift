@@ -20,6 +20,7 @@ extension Settings {
         case "rate": return String(rate)
         case "secure-keys": return secureKeys.rawValue
         case "cadence": return cadence.description
+        case "key-cadence": return keyCadence.description
         default: return nil
         }
     }

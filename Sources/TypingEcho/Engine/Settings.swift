@@ -83,6 +83,9 @@ public struct Settings: Sendable, Hashable {
     public var secureKeys = SecureKeyFeedback.speak
     /// Seconds per gesture for `type`.
     public var cadence = VirtualDuration(milliseconds: 300)
+    /// Seconds the clock moves after each key of `keys` (SPEC §6.5); zero types every key
+    /// at one instant.
+    public var keyCadence = VirtualDuration(milliseconds: 200)
 
     /// VoiceOver's defaults.
     public init() {}
@@ -90,7 +93,7 @@ public struct Settings: Sendable, Hashable {
     /// Every setting's name as written in scripts and `--set`.
     public static let keys = [
         "locale", "typing", "feedback", "hardware-feedback", "phonetics", "phonetic-delay", "capitals",
-        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "cadence",
+        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "cadence", "key-cadence",
     ]
 
     /// Sets one setting from its script form (`hardware-feedback=words`).
@@ -118,6 +121,7 @@ public struct Settings: Sendable, Hashable {
             rate = number
         case "secure-keys": secureKeys = try Self.choice(key, value)
         case "cadence": cadence = try Self.seconds(key, value)
+        case "key-cadence": keyCadence = try Self.seconds(key, value)
         default:
             let hint = Self.keys.closest(to: key).map { "; did you mean '\($0)'?" } ?? ""
             throw SettingError(key: key, problem: "is not a setting\(hint) (settings: \(Self.keys.joined(separator: ", ")))")

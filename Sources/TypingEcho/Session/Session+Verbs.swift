@@ -1,7 +1,8 @@
 /// The user's gestures and keys, one verb per script command, without source locations.
 ///
 /// Each verb happens at ``Session/now`` and, like the script command of the same name,
-/// takes no virtual time (``type(_:)`` paces its gestures by the `cadence` setting). Any
+/// takes no virtual time, except ``type(_:)`` (one gesture every `cadence` seconds) and
+/// ``keys(_:)`` (the clock moves on by `key-cadence` after each key). Any
 /// input drops a pending hint or phonetic word. A verb that cannot be performed throws a
 /// ``ScriptError`` whose ``ScriptError/kind`` says why and which has no location.
 extension Session {
@@ -65,8 +66,11 @@ extension Session {
         try run(.type(text))
     }
 
-    /// Types text on a hardware keyboard into the field being edited (`keys "TEXT"`).
-    /// - Throws: ``ScriptError/Kind/notATextField`` or ``ScriptError/Kind/notEditing``.
+    /// Types text on a hardware keyboard into the field being edited (`keys "TEXT"`); after
+    /// each key (character) the clock moves on by ``Settings/keyCadence`` (0.2 s unless set;
+    /// zero types every key at one instant).
+    /// - Throws: ``ScriptError/Kind/notATextField`` or ``ScriptError/Kind/notEditing``; a
+    ///   script error when the keys would take the clock past 1,000,000,000 s.
     /// - Complexity: O(*n*) for *n* characters: each is one insertion, re-segmenting only
     ///   around the insertion point.
     public mutating func keys(_ text: String) throws(ScriptError) {

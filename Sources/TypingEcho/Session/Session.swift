@@ -15,9 +15,9 @@
 /// (`run(_ line: ScriptLine)`, ``run(script:)``, ``feedScript(_:failed:)``), and the command-line
 /// tool replays scripts through it.
 ///
-/// Time is virtual: a verb happens at ``now`` and takes no time (only `type` paces its
-/// gestures); ``advance(by:)`` lets time pass, ``nextDue`` says when something is scheduled,
-/// and ``runUntilIdle()`` lets every queued utterance, hint and phonetic word play out.
+/// Time is virtual: a verb happens at ``now`` and takes no time, except `type` (paced by
+/// `cadence`) and `keys` (``Settings/keyCadence`` after each key); ``advance(by:)`` lets
+/// time pass, ``nextDue`` says when something is scheduled, and ``runUntilIdle()`` lets every queued utterance, hint and phonetic word play out.
 ///
 /// The sink receives every event as it happens; the default, ``EventCollector``, keeps them
 /// and answers ``EventCollector/spokenPhrases``, ``EventCollector/lastSpoken``,
