@@ -16,8 +16,22 @@ struct OnScreenKeyboard: Sendable {
     /// The index of the field being edited, for which the keyboard is shown; nil when hidden.
     /// Editing is not focus: it lasts while screen-reader focus visits other elements or keys.
     var editedField: Int?
-    /// Layout, layer, shift and the focused key.
-    var state: KeyboardState
+    /// Layout, layer, shift and the focused key. Made on first use: reading the layout file
+    /// is most of an engine's creation, and a script that never edits a field, touches the
+    /// keyboard or asks for its layout does not need it. Until it is first changed it is the
+    /// state this keyboard was created with, made again on each read.
+    var state: KeyboardState {
+        get { madeState ?? KeyboardState(layout: .matching(layoutTag)) }
+        set { madeState = newValue }
+        _modify {
+            if madeState == nil { madeState = KeyboardState(layout: .matching(layoutTag)) }
+            yield &madeState!
+        }
+    }
+    /// The state once made or changed.
+    private var madeState: KeyboardState?
+    /// The locale tag the initial layout is matched from.
+    private let layoutTag: String
     /// The typing mode's state machine, with the finger.
     var recognizer: TypingRecognizer
     /// When a finger resting on a key in direct typing is heard, if one is.
@@ -30,7 +44,7 @@ struct OnScreenKeyboard: Sendable {
 
     /// The keyboard of a locale, in a typing mode, with the finger up and nothing edited.
     init(locale: String, mode: TypingMode) {
-        state = KeyboardState(layout: .matching(locale))
+        layoutTag = locale
         recognizer = TypingRecognizer(mode: mode)
         madeFor = (locale, .default)
     }
