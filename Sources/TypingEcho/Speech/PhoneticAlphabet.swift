@@ -65,7 +65,8 @@ public struct PhoneticAlphabet: Sendable, Hashable {
         for entry in data.entries where entry.value != CaseMapping.nfc(entry.value) {
             problem(entry.line, "the value is not in Unicode NFC form; retype it or save the file as NFC")
         }
-        for entry in data.entries where entry.value.contains(" #") {
+        // The bytes first: a value without the bytes of " #" cannot hold the characters.
+        for entry in data.entries where Self.hasSpaceHashBytes(entry.value) && entry.value.contains(" #") {
             problem(entry.line, "the value contains ' #'; comments go on their own line")
         }
         var letters: [String: String] = [:], names: [String: String] = [:], lines: [String: Int] = [:]
@@ -150,5 +151,17 @@ public struct PhoneticsError: Error, Sendable, Hashable, CustomStringConvertible
     /// Collects problems, sorted by line (stable within a line).
     public init(problems: [DataFile.Problem]) {
         self.problems = problems.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+    }
+}
+
+extension PhoneticAlphabet {
+    /// Whether the UTF-8 of `value` holds a space followed by `#`.
+    static func hasSpaceHashBytes(_ value: String) -> Bool {
+        var afterSpace = false
+        for byte in value.utf8 {
+            if afterSpace && byte == 0x23 { return true }
+            afterSpace = byte == 0x20
+        }
+        return false
     }
 }
