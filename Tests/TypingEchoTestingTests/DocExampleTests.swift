@@ -151,25 +151,8 @@ struct DocExampleTests {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// The lines of each `swift` code block in a doc comment or Markdown file, trimmed, empty
-    /// lines left out.
-    static func codeBlocks(in text: String) -> [[String]] {
-        var blocks: [[String]] = []
-        var current: [String]?
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("///") { line = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if current != nil, !line.isEmpty {
-                current!.append(line)
-            }
-        }
-        return blocks
-    }
+    /// The lines of each `swift` code block in a doc comment or Markdown file.
+    static func codeBlocks(in text: String) -> [[String]] { DocExamples.codeBlocks(in: text) }
 
     @Test("every source file of TypingEchoTesting with a swift example is listed here")
     func everyFileListed() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TypingEcho
+import TypingEchoTesting
 
 // The ```swift examples of the session API's doc comments (Session, Session+Verbs, ScriptError,
 // EventCollector+Log, AsyncEventSink, JSONLines+Decoding), README's library section and
@@ -129,25 +130,8 @@ struct SessionDocExampleTests {
         "docs/embedding.md", "README.md",
     ]
 
-    /// The lines of each `swift` code block in a doc comment or Markdown file, trimmed, empty
-    /// lines left out.
-    static func codeBlocks(in text: String) -> [[String]] {
-        var blocks: [[String]] = []
-        var current: [String]?
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = raw.trimmingCharacters(in: .whitespaces)
-            if line.hasPrefix("///") { line = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces) }
-            if current == nil, line == "```swift" {
-                current = []
-            } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if current != nil, !line.isEmpty {
-                current!.append(line)
-            }
-        }
-        return blocks
-    }
+    /// The lines of each `swift` code block in a doc comment or Markdown file.
+    static func codeBlocks(in text: String) -> [[String]] { DocExamples.codeBlocks(in: text) }
 
     @Test("every swift block of the documented files is in this file, word for word", arguments: documented)
     func examplesAreHere(_ file: String) throws {
