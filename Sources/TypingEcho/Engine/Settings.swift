@@ -102,7 +102,7 @@ public struct Settings: Sendable, Hashable {
         switch key {
         case "locale":
             do { _ = try Phrasebook.icuLocale(for: value) } catch {
-                throw SettingError(key: key, problem: "'\(value)' is not a BCP 47 language tag such as en-US or pl-PL")
+                throw SettingError(key: key, problem: "\(ScriptErrorText.quoted(value)) is not a BCP 47 language tag such as en-US or pl-PL")
             }
             locale = value
         case "typing": typingMode = try Self.choice(key, value)
@@ -116,7 +116,7 @@ public struct Settings: Sendable, Hashable {
         case "hint-delay": hintDelay = try Self.seconds(key, value)
         case "rate":
             guard let number = Double(value), number.isFinite, number >= 0.1, number <= 10 else {
-                throw SettingError(key: key, problem: "expects a number from 0.1 to 10, got '\(value)'")
+                throw SettingError(key: key, problem: "expects a number from 0.1 to 10, got \(ScriptErrorText.quoted(value))")
             }
             rate = number
         case "secure-keys": secureKeys = try Self.choice(key, value)
@@ -131,7 +131,7 @@ public struct Settings: Sendable, Hashable {
     private static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: String) throws(SettingError) -> Choice where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw SettingError(key: key, problem: "expects one of \(allowed), got '\(value)'")
+            throw SettingError(key: key, problem: "expects one of \(allowed), got \(ScriptErrorText.quoted(value))")
         }
         return choice
     }
@@ -140,13 +140,13 @@ public struct Settings: Sendable, Hashable {
         switch value {
         case "on": return true
         case "off": return false
-        default: throw SettingError(key: key, problem: "expects on or off, got '\(value)'")
+        default: throw SettingError(key: key, problem: "expects on or off, got \(ScriptErrorText.quoted(value))")
         }
     }
 
     private static func seconds(_ key: String, _ value: String) throws(SettingError) -> VirtualDuration {
         guard let duration = VirtualDuration(seconds: value), duration.milliseconds <= 3_600_000 else {
-            throw SettingError(key: key, problem: "expects seconds from 0 to 3600 such as 1.5, got '\(value)'")
+            throw SettingError(key: key, problem: "expects seconds from 0 to 3600 such as 1.5, got \(ScriptErrorText.quoted(value))")
         }
         return duration
     }
