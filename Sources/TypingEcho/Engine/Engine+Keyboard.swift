@@ -15,11 +15,14 @@
 struct OnScreenKeyboard: Sendable {
     /// The index of the field being edited, for which the keyboard is shown; nil when hidden.
     /// Editing is not focus: it lasts while screen-reader focus visits other elements or keys.
-    var editedField: Int?
+    var editedField: Int? {
+        // A shown keyboard is read on every key: make its state once, here, not per read.
+        didSet { if editedField != nil && madeState == nil { madeState = KeyboardState(layout: .matching(layoutTag)) } }
+    }
     /// Layout, layer, shift and the focused key. Made on first use: reading the layout file
     /// is most of an engine's creation, and a script that never edits a field, touches the
-    /// keyboard or asks for its layout does not need it. Until it is first changed it is the
-    /// state this keyboard was created with, made again on each read.
+    /// keyboard or asks for its layout does not need it. Until it is first changed or the
+    /// keyboard is shown, it is the state this keyboard was created with, made on each read.
     var state: KeyboardState {
         get { madeState ?? KeyboardState(layout: .matching(layoutTag)) }
         set { madeState = newValue }
