@@ -21,4 +21,13 @@ public enum DocExamples {
         }
         return blocks
     }
+
+    /// Whether `block` stands in `lines` as consecutive lines (a test file holding its
+    /// documentation's examples word for word).
+    /// - Complexity: O(n × b) for n lines and a block of b lines.
+    public static func contains(_ block: [String], in lines: [String]) -> Bool {
+        lines.indices.contains { start in
+            start + block.count <= lines.count && Array(lines[start..<start + block.count]) == block
+        }
+    }
 }

@@ -174,9 +174,7 @@ struct DocExampleTests {
         let blocks = Self.codeBlocks(in: source)
         #expect(!blocks.isEmpty, "\(file) has no swift examples")
         for block in blocks {
-            let found = here.indices.contains { start in
-                start + block.count <= here.count && Array(here[start..<start + block.count]) == block
-            }
+            let found = DocExamples.contains(block, in: here)
             #expect(found, "\(file): an example is not in DocExampleTests.swift:\n\(block.joined(separator: "\n"))")
         }
     }

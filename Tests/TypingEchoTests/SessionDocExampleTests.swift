@@ -142,9 +142,7 @@ struct SessionDocExampleTests {
         let blocks = Self.codeBlocks(in: source)
         #expect(!blocks.isEmpty, "\(file) has no swift examples")
         for block in blocks {
-            let found = here.indices.contains { start in
-                start + block.count <= here.count && Array(here[start..<start + block.count]) == block
-            }
+            let found = DocExamples.contains(block, in: here)
             #expect(found, "\(file): an example is not in SessionDocExampleTests.swift:\n\(block.joined(separator: "\n"))")
         }
     }
