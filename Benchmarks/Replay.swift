@@ -79,50 +79,11 @@ struct ReplayBenchmark {
         }
     }
 
-    /// Runs the tool with stdout on /dev/null; returns wall seconds and the child's peak RSS in
-    /// KiB as the child itself reports it (`VmHWM` of /proc/self/status at exit, asked for with
-    /// the hidden `TYPING_ECHO_PEAK_MEMORY` variable). `ru_maxrss` from `wait4` is not used: for
-    /// a child started with posix_spawn (vfork semantics) Linux carries the parent's high-water
-    /// mark over the exec, so it reports the benchmark's own size, not the tool's.
+    /// Runs the tool with stdout on /dev/null; returns wall seconds and the child's own peak
+    /// RSS in KiB (`VmHWM`, checked against /proc/PID/status read while it ran: `Child.run`).
     static func runChild(_ tool: String, arguments: [String]) -> (Double, Double) {
-        let report = "/tmp/typing-echo-bench-\(getpid())-stderr.txt"
-        defer { unlink(report) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, report, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("TYPING_ECHO_PEAK_MEMORY=1")]
-        var index = 0
-        while let entry = environ[index] { environment.append(strdup(entry)); index += 1 }
-        environment.append(nil)
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let start = now()
-        let spawned = posix_spawn(&pid, tool, &actions, nil, argv, environment)
-        precondition(spawned == 0, "cannot run \(tool): \(String(cString: strerror(spawned)))")
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let elapsed = now() - start
-        precondition(status == 0, "\(tool) \(arguments.joined(separator: " ")) failed with status \(status)")
-        return (elapsed, peakKilobytes(in: report))
-    }
-
-    /// The `VmHWM:  N kB` figure the tool wrote to its stderr, or NaN.
-    static func peakKilobytes(in path: String) -> Double {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .nan }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 4096)
-        let count = read(descriptor, &bytes, bytes.count)
-        guard count > 0 else { return .nan }
-        let text = String(decoding: bytes[..<count], as: UTF8.self)
-        guard let line = text.split(separator: "\n").first(where: { $0.contains("VmHWM:") }) else { return .nan }
-        let digits = line.split(separator: ":").last!.filter { $0.isNumber }
-        return Double(String(digits)) ?? .nan
+        let run = Child.run(tool, arguments, peak: true)
+        return (run.wall, run.peakKilobytes)
     }
 
     /// `typing-echo` next to this executable, built first with `swift build` if it is missing.
@@ -136,7 +97,7 @@ struct ReplayBenchmark {
         if access(tool, X_OK) != 0 {
             progress("building typing-echo (swift build -c release --product typing-echo)")
             let configuration = directory.hasSuffix("debug") ? "debug" : "release"
-            let (_, _) = runChild("/usr/bin/env", arguments: ["swift", "build", "-c", configuration, "--product", "typing-echo"])
+            _ = Child.run("/usr/bin/env", ["swift", "build", "-c", configuration, "--product", "typing-echo"])
         }
         precondition(access(tool, X_OK) == 0, "typing-echo not found next to \(me)")
         return tool

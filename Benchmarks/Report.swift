@@ -15,12 +15,23 @@ struct Row {
     var note: String = ""
 }
 
-/// A target of issue 7 and whether this run met it.
+/// A target of the performance issues and whether this run met it (nil: not measured in this run).
 struct Target {
     var name: String
     var required: String
     var measured: String
-    var met: Bool
+    var met: Bool?
+}
+
+extension Target {
+    /// The table's verdict: yes, **no**, or not measured.
+    var verdict: String {
+        switch met {
+        case true?: "yes"
+        case false?: "**no**"
+        case nil: "not measured"
+        }
+    }
 }
 
 /// Prints rows as a Markdown table, grouped, and the targets below it.
@@ -45,7 +56,7 @@ func printTable(_ rows: [Row], targets: [Target], header: String) {
     print("| target | required | measured | met |")
     print("| --- | --- | --- | --- |")
     for target in targets {
-        print("| \(target.name) | \(target.required) | \(target.measured) | \(target.met ? "yes" : "**no**") |")
+        print("| \(target.name) | \(target.required) | \(target.measured) | \(target.verdict) |")
     }
 }
 
@@ -78,7 +89,7 @@ func printJSON(_ rows: [Row], targets: [Target], machine: [(String, String)]) {
     }.joined(separator: ",\n")
     out += "\n  ],\n  \"targets\": [\n"
     out += targets.map {
-        "    {\"name\": \(jsonString($0.name)), \"required\": \(jsonString($0.required)), \"measured\": \(jsonString($0.measured)), \"met\": \($0.met)}"
+        "    {\"name\": \(jsonString($0.name)), \"required\": \(jsonString($0.required)), \"measured\": \(jsonString($0.measured)), \"met\": \($0.met.map { String($0) } ?? "null")}"
     }.joined(separator: ",\n")
     out += "\n  ]\n}"
     print(out)

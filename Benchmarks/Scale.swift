@@ -189,31 +189,9 @@ struct ScaleBenchmark {
     }
 
     /// Runs the tool with stdout on /dev/null; returns its CPU seconds (user + system, from
-    /// `wait4`) and its peak RSS in KiB as it reports it (see `ReplayBenchmark.runChild`).
+    /// `wait4`) and its own peak RSS in KiB (`VmHWM`, checked from outside: `Child.run`).
     static func runChild(_ tool: String, arguments: [String]) -> (Double, Double) {
-        let report = "/tmp/typing-echo-bench-\(getpid())-scale-stderr.txt"
-        defer { unlink(report) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, report, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("TYPING_ECHO_PEAK_MEMORY=1")]
-        var index = 0
-        while let entry = environ[index] { environment.append(strdup(entry)); index += 1 }
-        environment.append(nil)
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, tool, &actions, nil, argv, environment)
-        precondition(spawned == 0, "cannot run \(tool): \(String(cString: strerror(spawned)))")
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        precondition(status == 0, "\(tool) \(arguments.joined(separator: " ")) failed with status \(status)")
-        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return (cpu, ReplayBenchmark.peakKilobytes(in: report))
+        let run = Child.run(tool, arguments, peak: true)
+        return (run.cpu, run.peakKilobytes)
     }
 }

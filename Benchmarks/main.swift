@@ -11,6 +11,63 @@ let arguments = Set(argumentList)
 func option(_ name: String) -> String? {
     argumentList.firstIndex(of: name).flatMap { argumentList.indices.contains($0 + 1) ? argumentList[$0 + 1] : nil }
 }
+/// What `--help` prints: every option, what it runs, and how long it takes here.
+let usage = """
+usage: typing-echo-bench [--quick] [--json] [ONLY]
+       typing-echo-bench --profile KERNEL [--bytes N] [--lines N]
+       typing-echo-bench --write-script LINES --to PATH
+       typing-echo-bench --write-realistic-script LINES --to PATH
+
+With no ONLY option, runs every row and prints the table and the targets (about 5 minutes
+on a 2-core machine; the full run includes the instruction counts under valgrind when it is
+on PATH).
+
+  --quick            smaller inputs and fewer repeats: a smoke run (about 10-20 s)
+  --json             print the results as one JSON object instead of Markdown tables
+  --help, -h         print this and exit
+
+ONLY (one of these runs only those rows, with their targets):
+  --formats          replay of a realistic script as check, JSON and text (--lines N)
+  --scale            hostile sizes: typing-echo on large scripts, CPU time and peak memory
+  --large-value      declaring a field with a 10 MB value vs a raw ICU grapheme walk (--bytes N)
+  --startup          typing-echo replay of an empty script vs /bin/true
+  --instructions     the --profile kernels under valgrind --tool=callgrind (instruction counts)
+  --engine-setup     what creating an Engine costs
+
+Profiling and inputs:
+  --profile KERNEL   run one measured loop once, for valgrind; KERNEL is one of
+                     icu-characters icu-words gap-characters gap-words string-characters
+                     engine-characters engine-words (1 MB of text, --bytes N),
+                     session-plain session-secure session-cursor (20,000 script lines),
+                     encode-none encode-json encode-text (--lines N realistic lines),
+                     large-value-declare large-value-icu (10 MB, --bytes N)
+  --write-script LINES --to PATH            the replay rows' generated script
+  --write-realistic-script LINES --to PATH  the output-format rows' realistic script
+"""
+/// Options that take a value, and options that stand alone.
+let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
+let flagOptions: Set = ["--quick", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
+                        "--instructions", "--engine-setup"]
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(usage, terminator: "")
+    exit(0)
+}
+do {
+    var index = 0
+    while index < argumentList.count {
+        let argument = argumentList[index]
+        if valueOptions.contains(argument), index + 1 < argumentList.count {
+            index += 2
+        } else if flagOptions.contains(argument) {
+            index += 1
+        } else {
+            let problem = valueOptions.contains(argument) ? "\(argument) needs a value" : "unknown argument \(argument)"
+            let line = Array("typing-echo-bench: \(problem)\n\(usage)".utf8)
+            _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            exit(64)
+        }
+    }
+}
 let quick = arguments.contains("--quick")
 let json = arguments.contains("--json")
 func progress(_ message: String) {
@@ -94,10 +151,47 @@ if arguments.contains("--startup") {
     }
     exit(0)
 }
+if arguments.contains("--instructions") {
+    // Only the instruction counts of the profile kernels, with the targets judged by them.
+    let instructions = InstructionBenchmark(encodeLines: option("--lines").flatMap { Int($0) } ?? 10_000).run()
+    let targets = instructionTargets(instructions.result, wordTime: nil, characterTime: nil, stringTime: nil)
+    if json {
+        printJSON(instructions.rows, targets: targets, machine: [("mode", "instructions")])
+    } else {
+        printTable(instructions.rows, targets: targets, header: "# TypingEcho instruction counts (callgrind)")
+    }
+    exit(0)
+}
 /// Start-up of an empty script at most 5 ms above /bin/true (issue 13).
 func startupTarget(_ result: StartupBenchmark.Result) -> Target {
     Target(name: "start-up of an empty script above /bin/true", required: "≤ 5 ms",
            measured: "\(fixed(result.aboveBaseline, 2)) ms", met: result.aboveBaseline <= 5)
+}
+/// The targets judged by instruction count (word moves, JSON encoding) with the time ratios
+/// beside them, and the character-move targets (judged by time) with their instruction ratios.
+func instructionTargets(_ result: InstructionBenchmark.Result, wordTime: Double?, characterTime: Double?,
+                        stringTime: Double?) -> [Target] {
+    func inTime(_ ratio: Double?) -> String { ratio.map { "; \(fixed($0, 2))× in time" } ?? "" }
+    let words = result.ratio("engine-words", to: "icu-words")
+    var targets = [Target(name: "word moves vs raw ICU loop, by instructions", required: "≥ 0.70×",
+                          measured: result.describe(words) + inTime(wordTime), met: words.map { $0 >= 0.7 })]
+    let perEvent = result.jsonPerEvent
+    targets.append(Target(name: "JSON encoding, instructions per event (encode-json − encode-none)", required: "≤ 1,500",
+                          measured: perEvent.map { grouped($0) } ?? "not measured (\(result.missing ?? "no count"))",
+                          met: perEvent.map { $0 <= 1_500 }))
+    if let characterTime {
+        let byInstructions = result.ratio("engine-characters", to: "icu-characters")
+        targets.append(Target(name: "character moves vs raw ICU loop, in time", required: "≥ 0.75×",
+                              measured: "\(fixed(characterTime, 2))× in time; " + result.describe(byInstructions),
+                              met: characterTime >= 0.75))
+    }
+    if let stringTime {
+        let byInstructions = result.ratio("engine-characters", to: "string-characters")
+        targets.append(Target(name: "character moves vs Swift String, in time", required: "≥ 1.20×",
+                              measured: "\(fixed(stringTime, 2))× in time; " + result.describe(byInstructions),
+                              met: stringTime >= 1.2))
+    }
+    return targets
 }
 if let kernel = option("--profile") {
     SegmentationBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? 1_000_000, repeats: 1).profile(kernel)
@@ -132,6 +226,9 @@ rows += startup.rows
 progress("large values")
 let largeValue = LargeValueBenchmark(bytes: quick ? 1_000_000 : 10_000_000, repeats: quick ? 3 : 5).run()
 rows += largeValue.rows
+progress("instruction counts")
+let instructions = InstructionBenchmark(encodeLines: quick ? 1_000 : 10_000).run()
+rows += instructions.rows
 // MARK: - Targets (issue 7)
 
 @MainActor func value(_ name: String) -> Double { rows.first { $0.name == name }!.value }
@@ -141,12 +238,8 @@ let icuCharacters = value("character moves — raw ICU ubrk_next, contiguous UTF
 let stringCharacters = value("character moves — Swift String, index(after:)")
 let engineWords = value("word moves — engine: TextBuffer.moveWord")
 let icuWords = value("word moves — raw ICU ubrk_next, contiguous UTF-16 (C loop)")
-targets.append(Target(name: "character moves vs raw ICU loop", required: "≥ 0.75×",
-                      measured: "\(fixed(engineCharacters / icuCharacters, 2))×", met: engineCharacters / icuCharacters >= 0.75))
-targets.append(Target(name: "word moves vs raw ICU loop", required: "≥ 0.70×",
-                      measured: "\(fixed(engineWords / icuWords, 2))×", met: engineWords / icuWords >= 0.7))
-targets.append(Target(name: "character moves vs Swift String", required: "≥ 1.20×",
-                      measured: "\(fixed(engineCharacters / stringCharacters, 2))×", met: engineCharacters / stringCharacters >= 1.2))
+targets += instructionTargets(instructions.result, wordTime: engineWords / icuWords,
+                              characterTime: engineCharacters / icuCharacters, stringTime: engineCharacters / stringCharacters)
 let smallest = keystrokeResults.results.first!, largest = keystrokeResults.results.last!
 let keystrokeRatio = max(largest.insert / smallest.insert, largest.delete / smallest.delete, largest.move / smallest.move)
 targets.append(Target(name: "keystroke cost at \(KeystrokeBenchmark.label(largest.bytes)) vs \(KeystrokeBenchmark.label(smallest.bytes)) (worst of insert, delete, move)",
