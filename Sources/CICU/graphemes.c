@@ -196,10 +196,10 @@ static inline bool joins(const walk_state *state, uint8_t properties) {
     }
 }
 
-// Walks from `start` (a boundary, < length) to the first boundary at or after `end`
+// Scans from `start` (a boundary, < length) to the first boundary at or after `end`
 // (start < end <= length), which it stores in `reached`; returns the characters passed, or
 // -1 when a code point's class is UNKNOWN. Callers have checked tecu_grapheme_rules_in_use().
-static int64_t walk(const tecu_text *text, int64_t start, int64_t end, int64_t length, int64_t *reached) {
+static int64_t scan_clusters(const tecu_text *text, int64_t start, int64_t end, int64_t length, int64_t *reached) {
     const uint16_t *before = text->units;                                   // [0, gap_start)
     const uint16_t *after = text->units + (text->gap_end - text->gap_start);  // indexes >= gap_start
     int64_t gap_start = text->gap_start;
@@ -238,11 +238,11 @@ static int64_t walk(const tecu_text *text, int64_t start, int64_t end, int64_t l
 
 int64_t tecu_grapheme_next(const tecu_text *text, int64_t offset, int64_t length) {
     int64_t reached;
-    return walk(text, offset, offset + 1, length, &reached) < 0 ? -1 : reached;
+    return scan_clusters(text, offset, offset + 1, length, &reached) < 0 ? -1 : reached;
 }
 
 int64_t tecu_grapheme_count(const tecu_text *text, int64_t start, int64_t end, int64_t length, int64_t *reached) {
-    return walk(text, start, end, length, reached);
+    return scan_clusters(text, start, end, length, reached);
 }
 
 int64_t tecu_text_grapheme_following(const tecu_text *text, int64_t offset) {

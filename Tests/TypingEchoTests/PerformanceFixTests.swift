@@ -76,3 +76,39 @@ func jsonLinesEncoding() {
         field: "p", operation: .delete, offset: -1, length: 10, count: 0, text: nil)))
     #expect(JSONLines.line(edit) == #"{"type":"edit","t":1.000,"field":"p","op":"delete","offset":-1,"length":10,"count":0}"#)
 }
+
+/// Pieces for long insertions: each joins, or not, across the ends of what is inserted.
+private let longPieces = ["a", "ł", " ", "\u{301}", "\u{200D}", "👨", "👩", "🏽", "🇵", "🇱", "ก", "\u{E33}", "\u{E34}",
+                          "\u{915}", "\u{94D}", "\u{937}", "\u{1100}", "\u{1161}", "\u{11A8}", "\r", "\n", "\u{600}",
+                          "1\u{FE0F}\u{20E3}", "\u{FEFF}", "\u{E0020}"]
+
+// A long insertion (more than `TextBuffer.countedInsertion` units from the boundary before it)
+// is counted in one pass up to a boundary near its end, then re-segmented as a short one.
+@Test("A long insertion counts its characters and places the caret as ICU segments the whole text", arguments: 0..<60)
+func longInsertionsMatchICU(seed: UInt64) throws {
+    var random = TypingEchoTesting.SeededGenerator(seed: seed)
+    func text(_ pieces: Int) -> String {
+        (0..<pieces).map { _ in longPieces[Int(random.next() % UInt64(longPieces.count))] }.joined()
+    }
+    var buffer = try TextBuffer(text(Int(random.next() % 40)))
+    var reference = ReferenceField()
+    reference.insert(buffer.string)
+    // The caret somewhere inside, on a boundary.
+    buffer.move(toEnd: false)
+    reference.caret = 0
+    for _ in 0..<Int(random.next() % UInt64(reference.characters.count)) {
+        _ = buffer.moveCharacter(.forward)
+        reference.moveCharacter(forward: true)
+    }
+    for round in 0..<3 {
+        // Lengths on both sides of the threshold, the tail crossing it by a few units.
+        let inserted = text([100, 120, 140, 300, 1_000][Int(random.next() % 5)] + Int(random.next() % 8))
+        buffer.insert(inserted)
+        reference.insert(inserted)
+        let boundaries = reference.characters
+        #expect(buffer.characterCount == boundaries.count - 1, "seed \(seed), round \(round)")
+        #expect(buffer.insertionPoint.utf16 == reference.caret, "seed \(seed), round \(round)")
+        #expect(buffer.insertionPoint.character == boundaries.firstIndex(of: reference.caret), "seed \(seed), round \(round)")
+        #expect(buffer.string == reference.string, "seed \(seed), round \(round)")
+    }
+}

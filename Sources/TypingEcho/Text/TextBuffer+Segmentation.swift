@@ -118,6 +118,10 @@ extension TextBuffer {
     /// that far).
     static let resyncWindows = [8, 64]
 
+    /// Insertions longer than this (in UTF-16 units from the anchor) have the boundaries inside
+    /// them counted in one pass, all but the last half of this many units.
+    static let countedInsertion = 256
+
     /// Replaces a range with UTF-16 units and keeps the character counts right by
     /// re-segmenting only around the edit.
     ///
@@ -189,6 +193,20 @@ extension TextBuffer {
             caret = insertedEnd == anchor ? TextPosition(character: anchorCharacter, utf16: anchor) : nil
             var beforeCaret: Int?
             position = anchor
+            // Boundaries before the end of the inserted text are only counted (the comparison
+            // with the old ones starts at its end), so a long insertion is counted in one pass
+            // (`tecu_breaker_count_characters`: ICU's answers, from code point properties where
+            // the shim's rules are in use) up to a boundary some units before its end; the
+            // loop below finds the last few, the caret and the resync as for a short edit.
+            if insertedEnd - anchor > Self.countedInsertion {
+                var reached: Int64 = 0
+                let counted = Int(tecu_breaker_count_characters(iterator, storage.text, Int64(anchor),
+                                                                Int64(insertedEnd - Self.countedInsertion / 2), &reached))
+                if reached < insertedEnd {
+                    position = Int(reached)
+                    newBoundaries = counted
+                }
+            }
             while true {
                 let next = Int(tecu_breaker_following(iterator, Int64(position)))
                 if next < 0 {
