@@ -1,4 +1,10 @@
 import CICU
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// What the engine says in one language: its spoken strings, plural forms, character names,
 /// phonetic words and the word for "capital", loaded from the translators' files with
@@ -13,17 +19,42 @@ public struct Phrasebook: Sendable {
     /// Why the requested locale is not used (ICU has no data for it), if it is not.
     public let warning: String?
     let info: LocaleInfo
-    let strings: [String: String]
-    let plurals: [String: PluralForms]
-    let names: [String: String]
-    let letters: [String: String]
-    /// The word said before a capital letter ("capital").
-    public let capitalWord: String
     private let rules: PluralRules
+    /// The strings, plural forms, names and letters, read from the data files on first use: a
+    /// session that never speaks (an empty script, `describe`) parses none of them, and a
+    /// process starts about 1 ms sooner (2.8 M instructions of 10.7 M, docs/performance.md).
+    private let tables: LoadedOnce<Tables>
+
+    /// What the data files give a phrasebook, made once per phrasebook on first use.
+    final class Tables: Sendable {
+        let strings: [String: String]
+        let plurals: [String: PluralForms]
+        let names: [String: String]
+        let letters: [String: String]
+        let capitalWord: String
+        let namedASCII: (low: UInt64, high: UInt64)
+
+        init(strings: [String: String], plurals: [String: PluralForms], names: [String: String],
+             letters: [String: String], capitalWord: String, namedASCII: (low: UInt64, high: UInt64)) {
+            self.strings = strings
+            self.plurals = plurals
+            self.names = names
+            self.letters = letters
+            self.capitalWord = capitalWord
+            self.namedASCII = namedASCII
+        }
+    }
+
+    var strings: [String: String] { tables.value.strings }
+    var plurals: [String: PluralForms] { tables.value.plurals }
+    var names: [String: String] { tables.value.names }
+    var letters: [String: String] { tables.value.letters }
+    /// The word said before a capital letter ("capital").
+    public var capitalWord: String { tables.value.capitalWord }
     /// Which ASCII characters the names table names (bit n for U+00n), worked out at load from
     /// the table's keys: the other ASCII letters and digits are spoken as themselves, with no
     /// lookup per keystroke (`spoken(_:capitals:)`).
-    let namedASCII: (low: UInt64, high: UInt64)
+    var namedASCII: (low: UInt64, high: UInt64) { tables.value.namedASCII }
 
     /// Loads the phrasebook for a BCP 47 tag such as `pl-PL`.
     /// - Parameter custom: A user's own alphabet: its letters replace the locale's, its names
@@ -47,6 +78,18 @@ public struct Phrasebook: Sendable {
         }
         self.info = info
         icuLocale = info.identifier
+        let chosen = info
+        tables = LoadedOnce { Self.tables(info: chosen, custom: custom, annotations: annotations) }
+        do {
+            self.rules = try PluralRules(locale: info.identifier)
+        } catch {
+            throw LocaleError(tag: tag, reason: error.description)
+        }
+    }
+
+    /// Reads the data files for a locale: the strings and plural forms of its speech tables,
+    /// the names and letters of its phonetic alphabets (and a user's own).
+    private static func tables(info: LocaleInfo, custom: PhoneticAlphabet?, annotations: String) -> Tables {
         let candidates = info.fallbackTags + (info.fallbackTags.contains("en") ? [] : ["en"])
         let speech = candidates.compactMap { tag in EmbeddedData.speechTables[tag].map { (tag, $0) } }
         let alphabets = candidates.compactMap { EmbeddedData.alphabets[$0] }
@@ -55,7 +98,7 @@ public struct Phrasebook: Sendable {
         let ownSpeech = speech.contains { (try? LocaleInfo(tag: $0.0))?.language == info.language }
         let own = alphabets.filter { (try? LocaleInfo(tag: $0.locale))?.language == info.language }
         let lettersAlphabet = own.first ?? (ownSpeech ? nil : alphabets.first)
-        strings = speech.reversed().reduce(into: [:]) { result, table in result.merge(table.1.section("strings")) { $1 } }
+        let strings: [String: String] = speech.reversed().reduce(into: [:]) { result, table in result.merge(table.1.section("strings")) { $1 } }
         var cache: [String: PluralRules] = [:]
         func rules(for id: String) -> PluralRules? {
             if let cached = cache[id] { return cached }
@@ -78,7 +121,6 @@ public struct Phrasebook: Sendable {
             }
             for (key, value) in forms { plurals[key] = PluralForms(forms: value, rules: tableRules) }
         }
-        self.plurals = plurals
         // Names: the language's own phonetics files win, then CLDR's annotations in the language
         // (emoji and symbols), then English's file; ICU's English Unicode name comes last
         // (`spokenName(of:)`). A French session never hears an English name its data has.
@@ -86,21 +128,16 @@ public struct Phrasebook: Sendable {
         if info.language != "en" { names.merge(CLDRAnnotations.names(for: info, in: annotations)) { $1 } }
         for alphabet in alphabets.reversed() where alphabet.locale != "en" { names.merge(alphabet.names) { $1 } }
         if let custom { names.merge(custom.names) { $1 } }
-        self.names = names
         var namedASCII: (low: UInt64, high: UInt64) = (0, 0)
         for key in names.keys {
             var scalars = key.unicodeScalars.makeIterator()
             guard let first = scalars.next(), first.value < 0x80, scalars.next() == nil else { continue }
             if first.value < 64 { namedASCII.low |= 1 << first.value } else { namedASCII.high |= 1 << (first.value - 64) }
         }
-        self.namedASCII = namedASCII
-        letters = custom?.letters ?? lettersAlphabet?.letters ?? [:]
-        capitalWord = custom?.capitalWord ?? lettersAlphabet?.capitalWord ?? strings["character.capital"] ?? "capital"
-        do {
-            self.rules = try PluralRules(locale: info.identifier)
-        } catch {
-            throw LocaleError(tag: tag, reason: error.description)
-        }
+        let letters = custom?.letters ?? lettersAlphabet?.letters ?? [:]
+        let capitalWord = custom?.capitalWord ?? lettersAlphabet?.capitalWord ?? strings["character.capital"] ?? "capital"
+        return Tables(strings: strings, plurals: plurals, names: names, letters: letters, capitalWord: capitalWord,
+                      namedASCII: namedASCII)
     }
 
     /// A spoken string by key ("role.text"), falling back to the key itself if no file has it.
@@ -177,5 +214,39 @@ extension String {
     func replacingPlaceholder(with value: String) -> String {
         guard let range = firstRange(of: "{0}") else { return self }
         return self[..<range.lowerBound] + value + self[range.upperBound...]
+    }
+}
+
+/// A value made on first use, once, by whichever thread asks first; later reads take no lock.
+final class LoadedOnce<Value: Sendable>: @unchecked Sendable {
+    // `stored` is written once, under `lock`, before `ready` is set (releasing); it is read
+    // without the lock only after `ready` is seen set (acquiring). So it is never written
+    // while read.
+    private let ready = Atomic<Bool>(false)
+    private var stored: Value?
+    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+    private let make: @Sendable () -> Value
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    /// The value, made now if this is the first use. - Complexity: O(1) after the first use.
+    var value: Value {
+        if ready.load(ordering: .acquiring) { return stored.unsafelyUnwrapped }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if let stored { return stored }
+        let made = make()
+        stored = made
+        ready.store(true, ordering: .releasing)
+        return made
     }
 }
