@@ -65,8 +65,12 @@ struct InstructionBenchmark {
             result.missing = "valgrind not on PATH"
             return ([], result)
         }
-        guard let copy = Self.strippedCopy() else {
+        guard let strip = Self.onPath("strip") else {
             result.missing = "strip not on PATH"
+            return ([], result)
+        }
+        guard let copy = Self.strippedCopy(strip: strip) else {
+            result.missing = "strip could not copy this executable without debug information"
             return ([], result)
         }
         defer { unlink(copy) }
@@ -131,12 +135,13 @@ struct InstructionBenchmark {
     }
 
     /// A copy of this executable without debug sections, for valgrind; nil if it cannot be made.
-    static func strippedCopy() -> String? {
-        guard let strip = onPath("strip") else { return nil }
+    static func strippedCopy(strip: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard length > 0 else { return nil }
         let me = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A rebuild while this run goes on replaces the file: /proc/self/exe then ends in “ (deleted)”.
+        guard access(me, R_OK) == 0 else { return nil }
         let copy = "/tmp/typing-echo-bench-\(getpid())-nodebug"
         let run = Child.run(strip, ["--strip-debug", "-o", copy, me], allowFailure: true)
         guard run.cpu.isFinite, access(copy, X_OK) == 0 else { return nil }

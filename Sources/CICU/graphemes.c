@@ -225,6 +225,26 @@ static int64_t scan_clusters(const tecu_text *text, int64_t start, int64_t end, 
                 count++;
                 if (position >= end) { *reached = position; return count; }
             }
+            // Below U+0300 every class is Control, CR, LF or Other (no Extend, SpacingMark,
+            // Prepend, ZWJ or regional indicator), so a unit there followed by another there is
+            // a character on its own unless the two are CR LF: no rule joins them, whatever came
+            // before (GraphemeRulesTests check every such pair after every class).
+            bool ran = false;
+            while (c < 0x300 && next < length) {
+                uint32_t following = UNIT(next);
+                if (following >= 0x300 || (c == 0x0D && following == 0x0A)) break;
+                count++;
+                position = next;
+                if (position >= end) { *reached = position; return count; }
+                c = following;
+                next = position + 1;
+                ran = true;
+            }
+            if (ran) {
+                // The unit the run stopped at (below U+0300, so a whole code point).
+                properties_here = properties(c);
+                if ((properties_here & CLASS_MASK) == UNKNOWN) return -1;
+            }
             start_cluster(&state, properties_here);
             in_cluster = true;
         }

@@ -458,6 +458,15 @@ int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *te
     return count;
 }
 
+int64_t tecu_text_count_characters(const tecu_text *text, int64_t start, int64_t end, int64_t *reached) {
+    int64_t length = text_length(text);
+    if (start < 0) start = 0;
+    if (end > length) end = length;
+    if (start >= end) { *reached = start; return 0; }
+    if (!tecu_grapheme_rules_in_use()) return -1;
+    return tecu_grapheme_count(text, start, end, length, reached);
+}
+
 int64_t tecu_breaker_count_all(tecu_breaker *breaker) {
     int64_t count = 0;
     ubrk_first(breaker->iterator);

@@ -144,6 +144,11 @@ int64_t tecu_text_grapheme_following(const tecu_text *text, int64_t offset);
 int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
                                       int64_t *reached);
 
+/// `tecu_breaker_count_characters` without a break iterator: the property rules alone, or -1
+/// when they are not in use or meet a code point they do not describe (then ask the iterator).
+/// Counts from `start` (a boundary) to the first boundary at or after `end`, stored in `reached`.
+int64_t tecu_text_count_characters(const tecu_text *text, int64_t start, int64_t end, int64_t *reached);
+
 /// Counts the boundaries from the start to the end of the attached text in one C loop over
 /// `ubrk_next`: the ceiling any segmentation walk can reach (used by the benchmarks).
 int64_t tecu_breaker_count_all(tecu_breaker *breaker);

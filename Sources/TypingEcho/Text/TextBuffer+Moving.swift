@@ -108,8 +108,14 @@ extension TextBuffer {
         let passed: Int
         if direction == .forward {
             // Counting from `here` stops at the first character boundary at or after `target`.
+            // The property rules need no break iterator (attaching it is a call per move); ICU's
+            // iterator counts only when they cannot.
             var reached: Int64 = 0
-            passed = Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text, Int64(here), Int64(target), &reached))
+            var counted = Int(tecu_text_count_characters(storage.text, Int64(here), Int64(target), &reached))
+            if counted < 0 {
+                counted = Int(tecu_breaker_count_characters(storage.characterIterator(), storage.text, Int64(here), Int64(target), &reached))
+            }
+            passed = counted
             target = Int(reached)
         } else {
             target = characterBoundary(atOrBefore: target, in: storage)
