@@ -56,22 +56,47 @@ struct KeyCadenceTests {
         #expect(editTimes(result) == ["0.000", "0.200", "0.400", "0.400", "0.400"])
     }
 
-    @Test("an echo is heard until the next key cuts it after one cadence; the last echo and its word to the end")
+    @Test("an echo follows the echo of the previous key when speech is under a second behind; every echo and the word to the end")
     func echoesAreHeard() throws {
         let result = try replay(plainField + "keys \"ab \"\n")
-        let utterances = result.utterances
-        let byText = Dictionary(utterances.map { ($0.text, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let byText = Dictionary(result.utterances.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
         let ends = Dictionary(finishes(result).map { ($0.id, ($0.time, $0.completed)) }, uniquingKeysWith: { first, _ in first })
-        // "a" is cut by "b" at 0.2 s, "b" by the space at 0.4 s; "space" and the word "ab"
-        // queued after it are heard to the end.
-        let a = try #require(byText["a"].flatMap { ends[$0] })
-        let b = try #require(byText["b"].flatMap { ends[$0] })
-        let space = try #require(byText["space"].flatMap { ends[$0] })
-        let word = try #require(byText["ab"].flatMap { ends[$0] })
-        #expect(a.0 == VirtualTime(milliseconds: 200) && !a.1)
-        #expect(b.0 == VirtualTime(milliseconds: 400) && !b.1)
-        #expect(space.1 && word.1)
-        #expect(!result.transcript.contains { $0.contains("after 0.000 s") && !$0.contains("\"F, text field") })
+        let a = try #require(byText["a"]), b = try #require(byText["b"])
+        let space = try #require(byText["space"]), word = try #require(byText["ab"])
+        // "a" cuts the field's announcement; "b" waits for "a", "space" for "b", the word for "space".
+        #expect(a.interrupts && !b.interrupts && !space.interrupts && !word.interrupts)
+        let aEnd = try #require(ends[a.id]), bEnd = try #require(ends[b.id])
+        let spaceEnd = try #require(ends[space.id]), wordEnd = try #require(ends[word.id])
+        #expect(aEnd.1 && bEnd.1 && spaceEnd.1 && wordEnd.1)
+        #expect(aEnd.0 == .zero + a.duration && bEnd.0 == aEnd.0 + b.duration)
+        #expect(spaceEnd.0 == bEnd.0 + space.duration && wordEnd.0 == spaceEnd.0 + word.duration)
+        #expect(!result.transcript.contains { $0.contains(" cut ") && !$0.contains("\"F, text field") })
+    }
+
+    @Test("when speech falls a second behind the keys, the next key cuts it and is said at once")
+    func echoesCatchUp() throws {
+        // "capital W" (0.667 s), then letters of 0.259 s every 0.2 s: speech falls behind by
+        // 0.059 s a key until a key would wait more than a second; that one cuts.
+        let result = try replay(plainField + "keys \"Wabcdefghijklmnopqrstuvwxyz\"\n")
+        let echoes = result.utterances.filter { $0.role == .echo }
+        #expect(echoes.count == 27)
+        // A model of the rule: follow what is being said if it ends within 1 s of the key.
+        var speechEnd = VirtualTime.zero + VirtualDuration(milliseconds: 1)  // the field's announcement is still playing at 0
+        var expectedInterrupts: [Bool] = []
+        for (index, echo) in echoes.enumerated() {
+            let key = VirtualTime.zero + VirtualDuration(milliseconds: Int64(index) * 200)
+            let follows = index > 0 && speechEnd > key && speechEnd <= key + VirtualDuration(milliseconds: 1_000)
+            expectedInterrupts.append(!follows)
+            speechEnd = (follows ? speechEnd : key) + echo.duration
+        }
+        #expect(echoes.map(\.interrupts) == expectedInterrupts)
+        let cutting = expectedInterrupts.indices.filter { expectedInterrupts[$0] }
+        // The first key cuts the field's announcement; speech is a second behind by the 12th key.
+        #expect(cutting == [0, 11], "\(cutting)")
+        // Only the echoes still waiting or playing when a cutting key came were cut.
+        let cut = Set(finishes(result).filter { !$0.completed }.map(\.id))
+        let cutEchoes = echoes.filter { cut.contains($0.id) }
+        #expect(!cutEchoes.isEmpty && cutEchoes.count < echoes.count - cutting.count)
     }
 
     @Test("settings key-cadence rejects negative, non-finite, huge and malformed values at the value", arguments: [

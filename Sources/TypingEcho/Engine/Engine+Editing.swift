@@ -40,15 +40,19 @@ extension Engine {
         }
         let endedWords = feedback.speaksWords ? update(position, { $0.buffer.words(endingAt: before) }) : []
         let raised = settings.pitchChange ? 1.2 : 1.0
-        var spokeCharacter = false
+        // The first utterance of this key cuts what is being said, unless that is the feedback
+        // of earlier keys and speech is less than a second behind: then it follows, so a person
+        // typing at an everyday pace hears every character (docs/hardware-editing.md).
+        var interrupts = !speech.mayFollowTyping(at: now)
         if feedback.speaksCharacters {
             let spoken = phrasebook.spoken(character, capitals: settings.capitals)
             if spoken.capitalSound { play(.capital) }
-            say(spoken.text, role: .echo, pitch: raised * spoken.pitch)
-            spokeCharacter = true
+            say(spoken.text, role: .echo, pitch: raised * spoken.pitch, interrupts: interrupts, isTyping: true)
+            interrupts = false
         }
-        for (index, word) in endedWords.enumerated() {
-            say(word, role: .word, pitch: raised, interrupts: !spokeCharacter && index == 0)
+        for word in endedWords {
+            say(word, role: .word, pitch: raised, interrupts: interrupts, isTyping: true)
+            interrupts = false
         }
     }
 

@@ -277,13 +277,15 @@ public struct Engine: Sendable {
         if let liveSink { liveSink(timed) } else { outbox.append(timed) }
     }
 
-    /// Speaks now: an interrupting utterance cuts everything being said or queued.
-    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true) {
+    /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
+    /// feedback (`isTyping`: a typed character's echo, the words it ends) is remembered as such,
+    /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
+    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
         if interrupts {
             for id in speech.cutAll(at: now) { emit(.finished(id: id, completed: false)) }
         }
         let duration = SpeechTiming.duration(of: text, locale: phrasebook.locale, rate: settings.rate)
-        let id = speech.enqueue(duration: duration, at: now)
+        let id = speech.enqueue(duration: duration, at: now, isTyping: isTyping)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
                               duration: duration, interrupts: interrupts)))
     }

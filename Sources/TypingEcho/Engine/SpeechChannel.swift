@@ -9,7 +9,9 @@ struct DelayedUtterance: Sendable, Hashable {
 ///
 /// Utterances play one after another; an interrupting one cuts the one playing and drops the
 /// ones queued. Each utterance's end is scheduled as a `finish`; hints and phonetic words are
-/// scheduled as delayed `speak`s that any input cancels.
+/// scheduled as delayed `speak`s that any input cancels. Typing feedback (a typed character's
+/// echo and the words it ends) may follow the typing feedback of earlier keys instead of
+/// cutting it, while speech is at most ``maximumTypingLag`` behind (see `mayFollowTyping`).
 struct SpeechChannel: Sendable {
     /// Something due at a time; `sequence` keeps equal times in the order they were scheduled.
     struct Due: Sendable {
@@ -22,21 +24,43 @@ struct SpeechChannel: Sendable {
         var action: Action
     }
 
+    /// How far behind the keys typing feedback may fall before a key cuts it: one second.
+    static let maximumTypingLag = VirtualDuration(milliseconds: 1_000)
+
+    /// An utterance playing or queued: when it ends, when it was asked for, and whether it is
+    /// typing feedback.
+    private struct Playing: Sendable {
+        var id: Int
+        var end: VirtualTime
+        var requested: VirtualTime
+        var isTyping: Bool
+    }
+
     private(set) var lastID = 0
     private var sequence = 0
-    /// Utterances playing or queued, with the time each ends.
-    private var playing: [(id: Int, end: VirtualTime)] = []
+    /// Utterances playing or queued, in order. Typing feedback queues only while it ends
+    /// within `maximumTypingLag`, so this stays short.
+    private var playing: [Playing] = []
     /// Everything scheduled, sorted by time then sequence; it stays short (a few entries).
     private var due: [Due] = []
 
     /// When everything queued has been said.
     func quietTime(after time: VirtualTime) -> VirtualTime { max(time, playing.last?.end ?? time) }
 
+    /// Whether typing feedback asked for at `time` may wait for what is being said instead of
+    /// cutting it: everything playing or queued is typing feedback of keys pressed before this
+    /// instant, and it will all have been said within `maximumTypingLag`. Keys pressed at one
+    /// instant (`key-cadence=0`) still cut one another, as in v1.
+    func mayFollowTyping(at time: VirtualTime) -> Bool {
+        guard let last = playing.last, last.end <= time + Self.maximumTypingLag else { return false }
+        return playing.allSatisfy { $0.isTyping && $0.requested < time }
+    }
+
     /// Queues an utterance after what is playing; returns its id.
-    mutating func enqueue(duration: VirtualDuration, at time: VirtualTime) -> Int {
+    mutating func enqueue(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool = false) -> Int {
         lastID += 1
         let end = quietTime(after: time) + duration
-        playing.append((lastID, end))
+        playing.append(Playing(id: lastID, end: end, requested: time, isTyping: isTyping))
         insert(Due(time: end, sequence: 0, action: .finish(id: lastID)))
         return lastID
     }

@@ -11,11 +11,61 @@ struct KeyRoute: Sendable, Hashable {
     var caseSensitive: Bool
 }
 
+/// Where each character of a layout is typed from, per layer, in the order a search of the
+/// layer's keys would find it: its first key typing it (unshifted, or with shift on a layer
+/// that has shift) and its first alternate. Made once per layout, so that finding a route is a
+/// lookup rather than a walk over every key.
+struct KeyRouteIndex: Sendable {
+    /// Per character and layer, the first key that types it.
+    private var onKeys: [Character: [KeyboardLayer: KeyRoute]] = [:]
+    /// Per character and layer, the first alternate that types it.
+    private var onAlternates: [Character: [KeyboardLayer: KeyRoute]] = [:]
+
+    /// An empty index (a layout not yet made).
+    init() {}
+
+    /// The index of a layout. - Complexity: O(k) in the layout's keys and alternates.
+    init(_ layout: KeyboardLayout) {
+        for layer in KeyboardLayer.allCases {
+            let hasShift = layout.key(.shift, on: layer) != nil
+            for (index, key) in layout.keys(on: layer).enumerated() {
+                guard case .character(let base) = key.kind else { continue }
+                let id = KeyID(layer: layer, index: index)
+                let shifted = layout.shifted(base)
+                Self.add(base, KeyRoute(key: id, alternate: nil, shifted: false, caseSensitive: shifted != base), on: layer, to: &onKeys)
+                if hasShift {
+                    Self.add(shifted, KeyRoute(key: id, alternate: nil, shifted: true, caseSensitive: shifted != base), on: layer, to: &onKeys)
+                }
+                for (alternateIndex, alternate) in key.alternates.enumerated() {
+                    let shiftedAlternate = layout.shifted(alternate)
+                    let caseSensitive = shiftedAlternate != alternate
+                    Self.add(alternate, KeyRoute(key: id, alternate: alternateIndex, shifted: false, caseSensitive: caseSensitive), on: layer, to: &onAlternates)
+                    if hasShift {
+                        Self.add(shiftedAlternate, KeyRoute(key: id, alternate: alternateIndex, shifted: true, caseSensitive: caseSensitive), on: layer, to: &onAlternates)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Keeps the first route found for a character on a layer.
+    private static func add(_ character: Character, _ route: KeyRoute, on layer: KeyboardLayer,
+                            to table: inout [Character: [KeyboardLayer: KeyRoute]]) {
+        if table[character]?[layer] == nil { table[character, default: [:]][layer] = route }
+    }
+
+    /// The first key typing `character` on `layer`, if any.
+    func key(for character: Character, on layer: KeyboardLayer) -> KeyRoute? { onKeys[character]?[layer] }
+
+    /// The first alternate typing `character` on `layer`, if any.
+    func alternate(for character: Character, on layer: KeyboardLayer) -> KeyRoute? { onAlternates[character]?[layer] }
+}
+
 extension KeyboardLayout {
     /// The best way to type a character starting from `layer`: a key of the current layer,
     /// then a key of another layer, then an alternate (current layer first). Nil when no
     /// gesture on this layout types it; a line break only in a text area (`inArea`).
-    /// - Complexity: O(k) in the layout's keys and alternates.
+    /// - Complexity: O(1): lookups in the layout's `KeyRouteIndex`.
     func route(for character: Character, from layer: KeyboardLayer, inArea: Bool) -> KeyRoute? {
         let order = [layer] + KeyboardLayer.allCases.filter { $0 != layer }
         if character == " " || character == "\n" {
@@ -24,6 +74,22 @@ extension KeyboardLayout {
             return order.lazy.compactMap { self.key(kind, on: $0) }.first.map {
                 KeyRoute(key: $0, alternate: nil, shifted: false, caseSensitive: false)
             }
+        }
+        for candidate in order {
+            if let route = routeIndex.key(for: character, on: candidate) { return route }
+        }
+        for candidate in order {
+            if let route = routeIndex.alternate(for: character, on: candidate) { return route }
+        }
+        return nil
+    }
+
+    /// `route(for:from:inArea:)` by walking every key, as the index was made to answer: the
+    /// reference the tests compare the index with. - Complexity: O(k) in the layout's keys.
+    func routeByWalkingKeys(for character: Character, from layer: KeyboardLayer, inArea: Bool) -> KeyRoute? {
+        let order = [layer] + KeyboardLayer.allCases.filter { $0 != layer }
+        if character == " " || character == "\n" {
+            return route(for: character, from: layer, inArea: inArea)
         }
         let shiftable = Set(order.filter { key(.shift, on: $0) != nil })
         for candidate in order {

@@ -95,6 +95,8 @@ public struct KeyboardLayout: Sendable {
     private let layers: [KeyboardLayer: [Key]]
     /// The capital of every character on a key or an alternate, worked out once (ICU).
     private let capitals: [Character: Character]
+    /// Where each character is typed from, per layer, worked out once (see `route(for:from:inArea:)`).
+    private(set) var routeIndex = KeyRouteIndex()
 
     /// A layout from its parts; capitals are worked out here once.
     init(locale: String, name: String, arrangement: String, screen: Frame, frame: Frame,
@@ -117,6 +119,7 @@ public struct KeyboardLayout: Sendable {
             }
         }
         self.capitals = capitals
+        routeIndex = KeyRouteIndex(self)
     }
 
     /// The keys of a layer, row by row, left to right.
