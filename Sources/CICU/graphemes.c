@@ -140,8 +140,15 @@ static void check_rules(void) {
     }
 }
 
+// 0 before check_rules has run, then 1 (rules not in use) or 2 (in use); a word or character
+// move reads it without pthread_once's call.
+static _Atomic(int) rules_state;
+
 bool tecu_grapheme_rules_in_use(void) {
+    int known = atomic_load_explicit(&rules_state, memory_order_acquire);
+    if (known != 0) return known == 2;
     pthread_once(&rules_once, check_rules);
+    atomic_store_explicit(&rules_state, rules_apply ? 2 : 1, memory_order_release);
     return rules_apply;
 }
 
@@ -196,6 +203,9 @@ static inline bool joins(const walk_state *state, uint8_t properties) {
     }
 }
 
+// The classes after which the fast path of scan_clusters applies.
+enum { PLAIN_CLASSES = (1u << OTHER) | (1u << EXTEND) | (1u << SPACING_MARK) };
+
 // Scans from `start` (a boundary, < length) to the first boundary at or after `end`
 // (start < end <= length), which it stores in `reached`; returns the characters passed, or
 // -1 when a code point's class is UNKNOWN. Callers have checked tecu_grapheme_rules_in_use().
@@ -209,6 +219,37 @@ static int64_t scan_clusters(const tecu_text *text, int64_t start, int64_t end, 
     walk_state state;
     bool in_cluster = false;
     while (position < length) {
+        if (in_cluster && ((1u << state.previous) & PLAIN_CLASSES) && !state.emoji && state.conjunct == 0) {
+            // The fast path (runs of Thai, Arabic, Cyrillic, Greek, CJK letters and their marks):
+            // the cluster so far is plain — its last code point is Other, Extend or SpacingMark,
+            // it is no emoji and no conjunct has begun (and no regional indicator or ZWJ ends
+            // it, those being other classes). Then a code point whose properties are exactly
+            // Other starts a cluster (GB999: no rule joins it after those classes; GB9b needs a
+            // Prepend, GB9c a linking consonant, GB11 a pictograph) and leaves it plain, and an
+            // Extend or SpacingMark one joins it (GB9, GB9a) and leaves it plain; the
+            // CONJUNCT_EXTEND flag matters only inside a conjunct. Anything else (surrogates,
+            // flags, other classes, a block not yet made) goes to the full rules below.
+            const uint16_t *chunk = position < gap_start ? before : after;
+            int64_t chunk_end = position < gap_start ? gap_start : length;
+            while (position < chunk_end) {
+                uint32_t unit = chunk[position];
+                if (U16_IS_SURROGATE(unit)) break;
+                const uint8_t *block = atomic_load_explicit(&blocks[unit >> BLOCK_SHIFT], memory_order_acquire);
+                if (block == NULL) break;
+                uint8_t plain = block[unit & (BLOCK_SIZE - 1)] & (uint8_t)~CONJUNCT_EXTEND;
+                if (plain == OTHER) {
+                    count++;
+                    if (position >= end) { *reached = position; return count; }
+                    state.previous = OTHER;
+                } else if (plain == EXTEND || plain == SPACING_MARK) {
+                    state.previous = plain;
+                } else {
+                    break;
+                }
+                position++;
+            }
+            if (position >= length) break;
+        }
         uint32_t c = UNIT(position);
         int64_t next = position + 1;
         if (U16_IS_LEAD(c) && next < length) {

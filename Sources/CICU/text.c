@@ -5,7 +5,10 @@
 #include "text_internal.h"
 
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
+#include <unicode/uchar.h>
+#include <unicode/utf16.h>
 #include <unicode/utext.h>
 #include <unicode/ubrk.h>
 
@@ -373,6 +376,95 @@ bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset) {
 
 int32_t tecu_breaker_rule_status(const tecu_breaker *breaker) {
     return ubrk_getRuleStatus(breaker->iterator);
+}
+
+// MARK: - Word segments
+//
+// A word move passes segments of the word iterator until one holds a letter, number or symbol.
+// Deciding that here, over the gap buffer, costs one C call per move instead of a call per
+// segment and per code unit from Swift. ASCII code points take their answer from a table made
+// from u_charType itself on first use (so it is ICU's answer, not a copy of it).
+
+static _Atomic(bool) ascii_words_ready;
+static bool ascii_words[128];
+
+static bool category_makes_word(int8_t category) {
+    // Letters (Lu Ll Lt Lm Lo), numbers (Nd Nl No), symbols (Sm Sc Sk So): CharacterCategory.makesWord.
+    return (category >= U_UPPERCASE_LETTER && category <= U_OTHER_LETTER)
+        || (category >= U_DECIMAL_DIGIT_NUMBER && category <= U_OTHER_NUMBER)
+        || (category >= U_MATH_SYMBOL && category <= U_OTHER_SYMBOL);
+}
+
+__attribute__((noinline)) static void make_ascii_words(void) {
+    // Every thread that gets here writes the same values; the release store publishes them.
+    for (UChar32 c = 0; c < 128; c++) ascii_words[c] = category_makes_word(u_charType(c));
+    atomic_store_explicit(&ascii_words_ready, true, memory_order_release);
+}
+
+// Whether [start, end) (a valid range) holds a letter, number or symbol; the ASCII table made.
+__attribute__((always_inline)) static inline bool segment_is_word(const tecu_text *text, int64_t start, int64_t end) {
+    int64_t gap = text->gap_end - text->gap_start;
+    int64_t gap_start = text->gap_start;
+    for (int64_t index = start; index < end; index++) {
+        UChar32 c = text->units[index < gap_start ? index : index + gap];
+        if (c < 128) {
+            if (ascii_words[c]) return true;
+            continue;
+        }
+        if (U16_IS_LEAD(c) && index + 1 < end) {
+            uint16_t trail = text->units[index + 1 < gap_start ? index + 1 : index + 1 + gap];
+            if (U16_IS_TRAIL(trail)) { c = U16_GET_SUPPLEMENTARY(c, trail); index++; }
+        }
+        if (category_makes_word(u_charType(c))) return true;
+    }
+    return false;
+}
+
+static inline void ascii_words_made(void) {
+    if (!atomic_load_explicit(&ascii_words_ready, memory_order_acquire)) make_ascii_words();
+}
+
+bool tecu_text_is_word(const tecu_text *text, int64_t start, int64_t end) {
+    if (!valid_range(text, start, end)) return false;
+    ascii_words_made();
+    return segment_is_word(text, start, end);
+}
+
+int64_t tecu_breaker_following_word(tecu_breaker *breaker, const tecu_text *text, int64_t offset, int64_t *word_start,
+                                    bool *from_current) {
+    *word_start = -1;
+    ascii_words_made();
+    int64_t length = text_length(text);
+    int64_t position = offset;
+    // Standing at `offset` (where the last word move ended), a plain ubrk_next.
+    *from_current = global_offset(breaker, ubrk_current(breaker->iterator)) == offset;
+    int64_t next = *from_current ? global_offset(breaker, ubrk_next(breaker->iterator))
+                                 : tecu_breaker_following(breaker, position);
+    // Boundaries come from an iterator attached to `text`; the range check stays, cheaply.
+    while (next >= 0 && position >= 0 && next <= length) {
+        if (segment_is_word(text, position, next)) { *word_start = position; return next; }
+        position = next;
+        // The iterator stands at `next`: a plain ubrk_next, without following()'s checks.
+        next = global_offset(breaker, ubrk_next(breaker->iterator));
+    }
+    return position;
+}
+
+int64_t tecu_breaker_preceding_word(tecu_breaker *breaker, const tecu_text *text, int64_t offset, int64_t *word_end,
+                                    bool *from_current) {
+    *word_end = -1;
+    ascii_words_made();
+    int64_t length = text_length(text);
+    int64_t position = offset;
+    *from_current = global_offset(breaker, ubrk_current(breaker->iterator)) == offset;
+    int64_t previous = *from_current ? global_offset(breaker, ubrk_previous(breaker->iterator))
+                                     : tecu_breaker_preceding(breaker, position);
+    while (previous >= 0 && position <= length) {
+        if (segment_is_word(text, previous, position)) { *word_end = position; return previous; }
+        position = previous;
+        previous = global_offset(breaker, ubrk_previous(breaker->iterator));
+    }
+    return position;
 }
 
 // MARK: - Characters below U+0300

@@ -109,6 +109,27 @@ int64_t tecu_breaker_next(tecu_breaker *breaker);
 /// Whether `offset` is a boundary; leaves the iterator at the first boundary at or after it.
 bool tecu_breaker_is_boundary(tecu_breaker *breaker, int64_t offset);
 
+/// Whether the units [start, end) of `text` make a word segment rather than spaces or
+/// punctuation: whether a code point among them (a lone surrogate counts as one) is a letter,
+/// number or symbol by ICU's general category (`u_charType`). False for a range outside the
+/// text. O(end - start), stopping at the first such code point.
+bool tecu_text_is_word(const tecu_text *text, int64_t start, int64_t end);
+
+/// Walks the word iterator `breaker` (attached to `text`) forward from `offset` to the end of
+/// the first segment that `tecu_text_is_word` calls a word: returns its end and stores its
+/// start in `word_start`. With no word left, returns the last boundary reached (the end of the
+/// text, or `offset` there) and stores -1. Stores in `from_current` whether the iterator stood
+/// at `offset` (`tecu_breaker_current`), so that `offset` is a boundary. One C call per word
+/// move instead of one per segment. O(length passed).
+int64_t tecu_breaker_following_word(tecu_breaker *breaker, const tecu_text *text, int64_t offset, int64_t *word_start,
+                                    bool *from_current);
+
+/// `tecu_breaker_following_word` backward: returns the start of the last word segment before
+/// `offset` and stores its end in `word_end`; with no word left, returns the last boundary
+/// reached (0, or `offset` there) and stores -1. O(length passed).
+int64_t tecu_breaker_preceding_word(tecu_breaker *breaker, const tecu_text *text, int64_t offset, int64_t *word_end,
+                                    bool *from_current);
+
 /// The character boundary after `offset` (a boundary) when the units there decide it without
 /// ICU: the unit at `offset` and the one after it are below U+0300 and not CR LF (or the text
 /// ends after it). Returns -1 when ICU must decide.

@@ -74,27 +74,23 @@ extension TextBuffer {
         let iterator = storage.wordIterator()
         let here = insertionPoint.utf16
         // The iterator stands only on word boundaries; after a word move it stands where the
-        // move ended, so the next one needs no re-seek, and the word found is whole.
-        let startsAtBoundary = Int(tecu_breaker_current(iterator)) == here
+        // move ended, so the next one needs no re-seek, and the word found is whole (the C
+        // walk tells whether it stood at `here`).
+        var startsAtBoundary = false
         var target = here
         var word: Range<Int>?
         switch direction {
         case .forward:
             guard here < storage.utf16Count else { return nil }
-            while word == nil {
-                let next = Int(tecu_breaker_following(iterator, Int64(target)))
-                if next < 0 { break }
-                if isWord(target..<next) { word = target..<next }
-                target = next
-            }
+            // The segments passed and the word found, in one C call (`isWord` for each segment).
+            var start: Int64 = -1
+            target = Int(tecu_breaker_following_word(iterator, storage.text, Int64(here), &start, &startsAtBoundary))
+            if start >= 0 { word = Int(start)..<target }
         case .backward:
             guard here > 0 else { return nil }
-            while word == nil {
-                let previous = Int(tecu_breaker_preceding(iterator, Int64(target)))
-                if previous < 0 { break }
-                if isWord(previous..<target) { word = previous..<target }
-                target = previous
-            }
+            var end: Int64 = -1
+            target = Int(tecu_breaker_preceding_word(iterator, storage.text, Int64(here), &end, &startsAtBoundary))
+            if end >= 0 { word = target..<Int(end) }
         }
         // Say the whole word even when the move started inside it. A word segment found past
         // the first one lies between two word boundaries, so it is whole already, and so is

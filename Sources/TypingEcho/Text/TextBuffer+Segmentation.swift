@@ -71,22 +71,11 @@ extension TextBuffer {
         }
     }
 
-    /// Whether a word-iterator segment is a word rather than spaces or punctuation.
+    /// Whether a word-iterator segment is a word rather than spaces or punctuation: whether a
+    /// code point in it is a letter, number or symbol (`CharacterCategory.makesWord`, decided in
+    /// one C call, `tecu_text_is_word`).
     func isWord(_ range: Range<Int>) -> Bool {
-        var index = range.lowerBound
-        while index < range.upperBound {
-            var scalar = UInt32(storage.unit(at: index))
-            index += 1
-            if UTF16.isLeadSurrogate(UInt16(scalar)), index < range.upperBound {
-                let trail = storage.unit(at: index)
-                if UTF16.isTrailSurrogate(trail) {
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(trail) - 0xDC00)
-                    index += 1
-                }
-            }
-            if CharacterCategory(tecu_char_category(scalar)).makesWord { return true }
-        }
-        return false
+        tecu_text_is_word(storage.text, Int64(range.lowerBound), Int64(range.upperBound))
     }
 
     /// Counts characters in a range whose ends are character boundaries: code units below
