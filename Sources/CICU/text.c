@@ -354,12 +354,21 @@ int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset) {
     return global_offset(breaker, result);
 }
 
+// ICU 72's ubrk_previous (and ubrk_preceding) at the start returns UBRK_DONE and leaves the
+// iterator's "done" flag set; a ubrk_next after it then moves but still answers UBRK_DONE (its
+// cached path never clears the flag). So a word move forward from the start after a backward
+// one that reached it went nowhere. Seeking to the start clears the flag (WordMoveTests).
+static int32_t previous_or_done(UBreakIterator *iterator, int32_t result) {
+    if (result == UBRK_DONE) ubrk_first(iterator);
+    return result;
+}
+
 int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset) {
     // Likewise backward: a plain ubrk_previous when the iterator stands at the offset.
     int32_t local = local_offset(breaker, offset);
     int32_t result = ubrk_current(breaker->iterator) == local ? ubrk_previous(breaker->iterator)
                                                               : ubrk_preceding(breaker->iterator, local);
-    return global_offset(breaker, result);
+    return global_offset(breaker, previous_or_done(breaker->iterator, result));
 }
 
 int64_t tecu_breaker_current(const tecu_breaker *breaker) {
@@ -457,12 +466,12 @@ int64_t tecu_breaker_preceding_word(tecu_breaker *breaker, const tecu_text *text
     int64_t length = text_length(text);
     int64_t position = offset;
     *from_current = global_offset(breaker, ubrk_current(breaker->iterator)) == offset;
-    int64_t previous = *from_current ? global_offset(breaker, ubrk_previous(breaker->iterator))
+    int64_t previous = *from_current ? global_offset(breaker, previous_or_done(breaker->iterator, ubrk_previous(breaker->iterator)))
                                      : tecu_breaker_preceding(breaker, position);
     while (previous >= 0 && position <= length) {
         if (segment_is_word(text, previous, position)) { *word_end = position; return previous; }
         position = previous;
-        previous = global_offset(breaker, ubrk_previous(breaker->iterator));
+        previous = global_offset(breaker, previous_or_done(breaker->iterator, ubrk_previous(breaker->iterator)));
     }
     return position;
 }

@@ -169,6 +169,56 @@ struct GraphemeRulesTests {
         }
     }
 
+    @Test("Every code point of the BMP and a sample of the others, after a plain cluster (a letter and its marks, the scan's fast path), breaks as ICU")
+    func everyCodePointAfterPlainClusters() throws {
+        // The fast path of scan_clusters decides code points after a cluster whose last code
+        // point is Other, Extend or SpacingMark (no emoji, no conjunct): Thai and Arabic letters
+        // with their vowels and tone marks, a Latin letter with a mark of non-zero combining
+        // class, a CJK ideograph, a Hangul syllable is not plain (LV), a Devanagari vowel sign.
+        let contexts: [[UInt16]] = [
+            [0x0E01], [0x0E01, 0x0E34], [0x0E01, 0x0E33], [0x0E01, 0x0E49, 0x0E4C], [0x0628], [0x0628, 0x064E],
+            [0x0627, 0x0651, 0x064E], [0x61, 0x301], [0x4E00], [0x0905, 0x093E], [0x05E9, 0x05C1],
+        ]
+        let segmenter = try ICUReference.Segmenter(kind: TECU_BREAK_CHARACTER)
+        let scalars = Array(0..<0xD800) + Array(0xE000..<0x10000) + Array(stride(from: 0x10000, through: 0x10FFFF, by: 31))
+        for chunk in stride(from: 0, to: scalars.count, by: 8_192) {
+            var units: [UInt16] = []
+            for value in scalars[chunk..<min(chunk + 8_192, scalars.count)] {
+                let scalarUnits = Array(String(Unicode.Scalar(UInt32(value))!).utf16)
+                // After the context, and with another plain letter after it (to see the boundary after).
+                for context in contexts { units += context + scalarUnits + [0x0E01, 0x0A] }
+            }
+            try compare(units, segmenter: segmenter) { neighbourhood(units, $0) }
+        }
+    }
+
+    @Test("Long runs of Thai, Arabic, Hebrew and CJK, with the gap anywhere, count as ICU counts")
+    func longPlainRuns() throws {
+        let segmenter = try ICUReference.Segmenter(kind: TECU_BREAK_CHARACTER)
+        let words = ["สวัสดีครับ", "น้ำ", "กรุงเทพมหานคร", "ที่", "السَّلَامُ", "بالعالم", "شكرا", "שָׁלוֹם", "漢字", "cafe\u{301}", "ภาษาไทย", "e\u{301}\u{302}"]
+        var text = ""
+        for index in 0..<400 { text += words[(index * 7 + index / 3) % words.count] + (index % 5 == 0 ? " " : "") }
+        let units = Array(text.utf16)
+        let expected = segmenter.boundaries(units)
+        var status: Int32 = 0
+        for gapAt in stride(from: 0, through: units.count, by: 37) {
+            let gap = try #require(tecu_text_create(&status))
+            defer { tecu_text_destroy(gap) }
+            units.withUnsafeBufferPointer { tecu_text_replace(gap, 0, 0, $0.baseAddress, Int64($0.count), &status) }
+            tecu_text_replace(gap, Int64(gapAt), Int64(gapAt), nil, 0, &status)
+            // From every 11th boundary, to an offset a little further on.
+            for (index, from) in expected.enumerated() where index % 11 == 0 && from < units.count {
+                let to = min(from + 1 + (index % 50), units.count)
+                var reached: Int64 = -1
+                let count = tecu_text_count_characters(gap, Int64(from), Int64(to), &reached)
+                let stop = expected.first { $0 >= to }!
+                #expect(Int(reached) == stop && Int(count) == expected.firstIndex(of: stop)! - index,
+                        "gap at \(gapAt), counting \(from)..<\(to): \(count) to \(reached), ICU \(stop)")
+                if Int(reached) != stop { return }
+            }
+        }
+    }
+
     @Test("ICU's character rules are the same in every locale the engine segments for", arguments: ["th", "hi", "ko", "ja", "ar", "he", "pl_PL", "ur_PK", "en_US_POSIX"])
     func sameInEveryLocale(locale: String) throws {
         var units: [UInt16] = []
