@@ -96,7 +96,8 @@ void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int
 /// The first boundary after `offset`, or -1 at the end.
 int64_t tecu_breaker_following(tecu_breaker *breaker, int64_t offset);
 
-/// The last boundary before `offset`, or -1 at the start.
+/// The last boundary before `offset`, or -1 at the start (then the iterator stands at 0, ready
+/// for a `tecu_breaker_following` from there).
 int64_t tecu_breaker_preceding(tecu_breaker *breaker, int64_t offset);
 
 /// The boundary the iterator stands at: where the last query or attachment left it (always a
