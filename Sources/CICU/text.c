@@ -4,6 +4,7 @@
 #include "CICU.h"
 #include "text_internal.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
@@ -404,11 +405,15 @@ static bool category_makes_word(int8_t category) {
         || (category >= U_MATH_SYMBOL && category <= U_OTHER_SYMBOL);
 }
 
-__attribute__((noinline)) static void make_ascii_words(void) {
-    // Every thread that gets here writes the same values; the release store publishes them.
+static pthread_once_t ascii_words_once = PTHREAD_ONCE_INIT;
+
+static void fill_ascii_words(void) {
     for (UChar32 c = 0; c < 128; c++) ascii_words[c] = category_makes_word(u_charType(c));
     atomic_store_explicit(&ascii_words_ready, true, memory_order_release);
 }
+
+// The table is filled once, under pthread_once; after that the flag alone is read.
+__attribute__((noinline)) static void make_ascii_words(void) { pthread_once(&ascii_words_once, fill_ascii_words); }
 
 // Whether [start, end) (a valid range) holds a letter, number or symbol; the ASCII table made.
 __attribute__((always_inline)) static inline bool segment_is_word(const tecu_text *text, int64_t start, int64_t end) {
