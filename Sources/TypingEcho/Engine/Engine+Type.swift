@@ -27,14 +27,14 @@ extension Engine {
         // Offered to a secure field counts as held, even if the keyboard cannot type it.
         if secure && !text.isEmpty { secureInputSeen = true }
         let layout = keyboard.state.layout
-        var routes = RouteCache(layout: layout, inArea: field.kind == .area)
+        let routes = KeyRoutes(layout: layout, inArea: field.kind == .area)
         // A character with no key of its own (a Thai tone mark on its letter) is typed as its keys.
         let keystrokes = layout.keystrokes(for: text, inArea: field.kind == .area)
         for (offset, character) in keystrokes where routes.route(for: character, from: .letters) == nil {
             throw ScriptError(.cannotType, "type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
         }
         if secure {
-            try typeSecurely(keystrokes, routes: &routes, at: location)
+            try typeSecurely(keystrokes, routes: routes, at: location)
             if keyboard.editedField == position {
                 // Which key was typed last must not show (a swipe from it would tell): VoiceOver's
                 // cursor goes back to the field, without a word.
@@ -45,14 +45,14 @@ extension Engine {
         }
         for (offset, character) in keystrokes {
             guard isKeyboardShown else { break }
-            try enterCharacter(character, number: offset + 1, routes: &routes, timing: .cadence, at: location)
+            try enterCharacter(character, number: offset + 1, routes: routes, timing: .cadence, at: location)
         }
         if keyboard.recognizer.finger != nil { try gesture(.lift, at: location) }
     }
 
     /// `type` into a secure field: one `cadence` per character, the key entered at the same
     /// moment of each, and the keyboard left as it was found.
-    private mutating func typeSecurely(_ keystrokes: [(offset: Int, character: Character)], routes: inout RouteCache, at location: SourceLocation) throws(ScriptError) {
+    private mutating func typeSecurely(_ keystrokes: [(offset: Int, character: Character)], routes: KeyRoutes, at location: SourceLocation) throws(ScriptError) {
         let before = keyboard.state
         let down = Swift.min(SecureTyping.keyDown, settings.cadence)
         let last = keystrokes.count - 1
@@ -61,7 +61,7 @@ extension Engine {
             guard isKeyboardShown else { break }
             let start = now
             end = start + settings.cadence
-            try enterCharacter(character, number: offset + 1, routes: &routes, timing: .enterAt(start + down), at: location)
+            try enterCharacter(character, number: offset + 1, routes: routes, timing: .enterAt(start + down), at: location)
             if slot == last || !isKeyboardShown { break }
             advance(to: end)
         }
@@ -97,7 +97,7 @@ extension Engine {
     }
 
     /// Enters one character: the layer keys and shift it needs, then its key or alternate.
-    private mutating func enterCharacter(_ character: Character, number: Int, routes: inout RouteCache, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
+    private mutating func enterCharacter(_ character: Character, number: Int, routes: KeyRoutes, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
         var preparations = 0
         while true {
             guard let route = routes.route(for: character, from: keyboard.state.layer) else {
@@ -184,24 +184,15 @@ extension Engine {
     }
 }
 
-/// The routes one `type` command follows, each found once: a character is looked up again
-/// from every layer it is reached from, and a layout search is linear in its keys.
-private struct RouteCache {
+/// Where one `type` command finds its routes: the layout's route index, for the field it types
+/// into (a line break only in a text area).
+private struct KeyRoutes {
     let layout: KeyboardLayout
     let inArea: Bool
-    private var known: [Character: [KeyboardLayer: KeyRoute?]] = [:]
 
-    init(layout: KeyboardLayout, inArea: Bool) {
-        self.layout = layout
-        self.inArea = inArea
-    }
-
-    /// `KeyboardLayout.route(for:from:inArea:)`, remembered.
-    mutating func route(for character: Character, from layer: KeyboardLayer) -> KeyRoute? {
-        if let route = known[character]?[layer] { return route }
-        let route = layout.route(for: character, from: layer, inArea: inArea)
-        known[character, default: [:]][layer] = .some(route)
-        return route
+    /// `KeyboardLayout.route(for:from:inArea:)` for this field.
+    func route(for character: Character, from layer: KeyboardLayer) -> KeyRoute? {
+        layout.route(for: character, from: layer, inArea: inArea)
     }
 }
 

@@ -54,11 +54,21 @@ struct KeyRouteIndex: Sendable {
         if table[character]?[layer] == nil { table[character, default: [:]][layer] = route }
     }
 
-    /// The first key typing `character` on `layer`, if any.
-    func key(for character: Character, on layer: KeyboardLayer) -> KeyRoute? { onKeys[character]?[layer] }
+    /// A key typing `character`, from `layer` first, then from the other layers in order; else
+    /// an alternate, in the same order. - Complexity: O(1).
+    func route(for character: Character, from layer: KeyboardLayer) -> KeyRoute? {
+        Self.first(in: onKeys[character], from: layer) ?? Self.first(in: onAlternates[character], from: layer)
+    }
 
-    /// The first alternate typing `character` on `layer`, if any.
-    func alternate(for character: Character, on layer: KeyboardLayer) -> KeyRoute? { onAlternates[character]?[layer] }
+    /// The route on `layer`, else on the first other layer that has one.
+    private static func first(in routes: [KeyboardLayer: KeyRoute]?, from layer: KeyboardLayer) -> KeyRoute? {
+        guard let routes else { return nil }
+        if let route = routes[layer] { return route }
+        for other in KeyboardLayer.allCases where other != layer {
+            if let route = routes[other] { return route }
+        }
+        return nil
+    }
 }
 
 extension KeyboardLayout {
@@ -67,21 +77,15 @@ extension KeyboardLayout {
     /// gesture on this layout types it; a line break only in a text area (`inArea`).
     /// - Complexity: O(1): lookups in the layout's `KeyRouteIndex`.
     func route(for character: Character, from layer: KeyboardLayer, inArea: Bool) -> KeyRoute? {
-        let order = [layer] + KeyboardLayer.allCases.filter { $0 != layer }
         if character == " " || character == "\n" {
             guard character == " " || inArea else { return nil }
             let kind: KeyKind = character == " " ? .space : .return
+            let order = [layer] + KeyboardLayer.allCases.filter { $0 != layer }
             return order.lazy.compactMap { self.key(kind, on: $0) }.first.map {
                 KeyRoute(key: $0, alternate: nil, shifted: false, caseSensitive: false)
             }
         }
-        for candidate in order {
-            if let route = routeIndex.key(for: character, on: candidate) { return route }
-        }
-        for candidate in order {
-            if let route = routeIndex.alternate(for: character, on: candidate) { return route }
-        }
-        return nil
+        return routeIndex.route(for: character, from: layer)
     }
 
     /// `route(for:from:inArea:)` by walking every key, as the index was made to answer: the
