@@ -170,12 +170,9 @@ struct DocExampleTests {
     func examplesAreHere(_ file: String) throws {
         let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let blocks = Self.codeBlocks(in: source)
-        #expect(!blocks.isEmpty, "\(file) has no swift examples")
-        for block in blocks {
-            let found = DocExamples.contains(block, in: here)
-            #expect(found, "\(file): an example is not in DocExampleTests.swift:\n\(block.joined(separator: "\n"))")
+        #expect(!Self.codeBlocks(in: source).isEmpty, "\(file) has no swift examples")
+        for block in DocExamples.blocks(of: source, missingFrom: here) {
+            Issue.record("\(file): an example is not in DocExampleTests.swift:\n\(block.joined(separator: "\n"))")
         }
     }
 

@@ -138,12 +138,9 @@ struct SessionDocExampleTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let blocks = Self.codeBlocks(in: source)
-        #expect(!blocks.isEmpty, "\(file) has no swift examples")
-        for block in blocks {
-            let found = DocExamples.contains(block, in: here)
-            #expect(found, "\(file): an example is not in SessionDocExampleTests.swift:\n\(block.joined(separator: "\n"))")
+        #expect(!Self.codeBlocks(in: source).isEmpty, "\(file) has no swift examples")
+        for block in DocExamples.blocks(of: source, missingFrom: here) {
+            Issue.record("\(file): an example is not in SessionDocExampleTests.swift:\n\(block.joined(separator: "\n"))")
         }
     }
 
