@@ -32,11 +32,7 @@ struct LargeValueBenchmark {
             walkDeclaration(line, into: &engine, sink: &sink)
             print("\(sink.count) events")
         case "large-value-icu":
-            var status: Int32 = 0
-            let breaker = tecu_breaker_open(TECU_BREAK_CHARACTER, "en_US", &status)!
-            defer { tecu_breaker_close(breaker) }
-            units.withUnsafeBufferPointer { tecu_breaker_attach_units(breaker, $0.baseAddress, Int64($0.count), &status) }
-            print("\(walkICU(breaker)) characters")
+            print("\(withContiguousBreaker(TECU_BREAK_CHARACTER, over: units, walkICU)) characters")
         default: fatalError("unknown kernel \(kernel); one of \(Self.kernels.joined(separator: ", "))")
         }
     }
@@ -74,19 +70,7 @@ struct LargeValueBenchmark {
 
     /// Seconds for ICU's own C loop over the value's UTF-16, already in memory.
     private func rawICU() -> Double {
-        var status: Int32 = 0
-        let breaker = tecu_breaker_open(TECU_BREAK_CHARACTER, "en_US", &status)!
-        defer { tecu_breaker_close(breaker) }
-        return units.withUnsafeBufferPointer { buffer in
-            tecu_breaker_attach_units(breaker, buffer.baseAddress, Int64(buffer.count), &status)
-            precondition(status <= 0)
-            return medianSeconds(repeats: repeats) {
-                var count: Int64 = 0
-                let seconds = time { count = walkICU(breaker) }
-                blackHole(count)
-                return seconds
-            }
-        }
+        rawICUSeconds(TECU_BREAK_CHARACTER, over: units, repeats: repeats)
     }
 }
 

@@ -101,28 +101,25 @@ func realisticEvents(lines: Int) -> [TimedEvent] {
 /// Encodes every event as JSON Lines into a reused buffer, as the CLI does (for callgrind).
 @inline(never)
 func encodeJSON(_ events: [TimedEvent]) -> Int {
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(1 << 16 + 4096)
-    var bytes = 0
-    for event in events {
-        JSONLines.encode(event, into: &buffer)
-        if buffer.count >= 1 << 16 {
-            bytes += buffer.count
-            buffer.removeAll(keepingCapacity: true)
-        }
-    }
-    return bytes + buffer.count
+    encodeAll(events) { JSONLines.encode($0, into: &$1) }
 }
 
 /// Renders every event as the text transcript into a reused buffer, as the CLI does.
 @inline(never)
 func encodeText(_ events: [TimedEvent]) -> Int {
+    var transcript = Transcript()
+    return encodeAll(events) { transcript.write($0, into: &$1) }
+}
+
+/// Writes every event with `write` into a 64 KiB buffer that is emptied when full, as the
+/// CLI's output does; returns the bytes written.
+@inline(__always)
+private func encodeAll(_ events: [TimedEvent], _ write: (TimedEvent, inout [UInt8]) -> Void) -> Int {
     var buffer: [UInt8] = []
     buffer.reserveCapacity(1 << 16 + 4096)
-    var transcript = Transcript()
     var bytes = 0
     for event in events {
-        transcript.write(event, into: &buffer)
+        write(event, &buffer)
         if buffer.count >= 1 << 16 {
             bytes += buffer.count
             buffer.removeAll(keepingCapacity: true)

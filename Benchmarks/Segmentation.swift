@@ -64,20 +64,7 @@ struct SegmentationBenchmark {
 
     /// Seconds for one pass of a C loop over ubrk_next on the contiguous text.
     private func rawICU(_ kind: tecu_break_kind, expecting expected: Int?) -> Double {
-        var status: Int32 = 0
-        let breaker = tecu_breaker_open(kind, "en_US", &status)!
-        defer { tecu_breaker_close(breaker) }
-        return units.withUnsafeBufferPointer { buffer in
-            tecu_breaker_attach_units(breaker, buffer.baseAddress, Int64(buffer.count), &status)
-            precondition(status <= 0)
-            return medianSeconds(repeats: repeats) {
-                var count: Int64 = 0
-                let seconds = time { count = tecu_breaker_count_all(breaker) }
-                if let expected { precondition(count == expected, "ICU found \(count) characters, String \(expected)") }
-                blackHole(count)
-                return seconds
-            }
-        }
+        rawICUSeconds(kind, over: units, repeats: repeats, expecting: expected)
     }
 
     /// The same C loop, but through the UText that walks the engine's gap buffer.
@@ -134,6 +121,32 @@ struct SegmentationBenchmark {
 /// Counts every boundary of the iterator's text in ICU's own C loop.
 @inline(never)
 func walkICU(_ breaker: OpaquePointer) -> Int64 { tecu_breaker_count_all(breaker) }
+
+/// Runs `body` with an ICU break iterator of `kind` over `units`, one contiguous UTF-16 array.
+func withContiguousBreaker<Result>(_ kind: tecu_break_kind, over units: [UInt16], _ body: (OpaquePointer) -> Result) -> Result {
+    var status: Int32 = 0
+    let breaker = tecu_breaker_open(kind, "en_US", &status)!
+    defer { tecu_breaker_close(breaker) }
+    return units.withUnsafeBufferPointer { buffer in
+        tecu_breaker_attach_units(breaker, buffer.baseAddress, Int64(buffer.count), &status)
+        precondition(status <= 0)
+        return body(breaker)
+    }
+}
+
+/// Seconds (the median of `repeats`) for ICU's own C loop over text already in memory: the
+/// baseline of the segmentation and large-value rows. `expected` checks the count it finds.
+func rawICUSeconds(_ kind: tecu_break_kind, over units: [UInt16], repeats: Int, expecting expected: Int? = nil) -> Double {
+    withContiguousBreaker(kind, over: units) { breaker in
+        medianSeconds(repeats: repeats) {
+            var count: Int64 = 0
+            let seconds = time { count = walkICU(breaker) }
+            if let expected { precondition(count == expected, "ICU found \(count) boundaries, String \(expected)") }
+            blackHole(count)
+            return seconds
+        }
+    }
+}
 
 /// Walks every character of a native Swift String; returns the count.
 @inline(never)
