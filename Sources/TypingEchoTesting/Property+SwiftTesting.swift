@@ -1,12 +1,6 @@
 #if canImport(Testing)
+import Synchronization
 import Testing
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs a property under Swift Testing and records exactly one issue if it fails: the seed,
 /// the command that replays it, the original and the shrunk counterexample, and — when the
@@ -127,31 +121,19 @@ struct RecordedIssues: Error, CustomStringConvertible {
 }
 
 /// The issues recorded inside the scope, in order, from whichever thread recorded them.
-private final class IssueRecorder: @unchecked Sendable {
-    private var issues: [Issue] = []
-    private var lock = pthread_mutex_t()
-
-    init() { pthread_mutex_init(&lock, nil) }
-    deinit { pthread_mutex_destroy(&lock) }
+private final class IssueRecorder: Sendable {
+    private let issues = Mutex<[Issue]>([])
 
     func append(_ issue: Issue) {
-        pthread_mutex_lock(&lock)
-        issues.append(issue)
-        pthread_mutex_unlock(&lock)
+        issues.withLock { $0.append(issue) }
     }
 
-    var count: Int {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return issues.count
-    }
+    var count: Int { issues.withLock { $0.count } }
 
     /// The issues of error severity recorded after the first `start`. Known issues count too:
     /// a property run inside `withKnownIssue` sees its own `#expect` failures marked known.
     func errors(since start: Int) -> [Issue] {
-        pthread_mutex_lock(&lock)
-        defer { pthread_mutex_unlock(&lock) }
-        return issues.dropFirst(start).filter { $0.severity == .error }
+        issues.withLock { Array($0.dropFirst(start).filter { $0.severity == .error }) }
     }
 }
 

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Synchronization
 
 /// The translators' data files compiled into the binary (see `Phonetics/README.md`).
 enum EmbeddedData {
@@ -108,14 +102,9 @@ enum EmbeddedData {
 /// parses nothing, and a session parses only its own locale's files (parsing all of them took
 /// about 330 M instructions, most of an empty replay). Thread-safe; the values never change once
 /// made, so a lookup gives the same answer whenever it runs.
-final class ParsedOnce<Value: Sendable>: @unchecked Sendable {
-    // Guarded by `lock`; an entry is immutable once stored (nil: the file is missing or bad).
-    private var values: [String: Value?] = [:]
-    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        return lock
-    }()
+final class ParsedOnce<Value: Sendable>: Sendable {
+    /// An entry is never changed once stored (nil: the file is missing or bad).
+    private let values = Mutex<[String: Value?]>([:])
     private let make: @Sendable (String) -> Value?
 
     /// - Parameter make: Makes the value for a key (parses its file); called once per key,
@@ -124,12 +113,12 @@ final class ParsedOnce<Value: Sendable>: @unchecked Sendable {
 
     /// The value for `key`, made now if this is its first use. - Complexity: O(1) after the first use.
     subscript(key: String) -> Value? {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let value = values[key] { return value }
-        let value = make(key)
-        values[key] = .some(value)
-        return value
+        values.withLock { values in
+            if let value = values[key] { return value }
+            let value = make(key)
+            values[key] = .some(value)
+            return value
+        }
     }
 }
 

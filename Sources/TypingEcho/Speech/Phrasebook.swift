@@ -1,10 +1,5 @@
 import CICU
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 
 /// What the engine says in one language: its spoken strings, plural forms, character names,
 /// phonetic words and the word for "capital", loaded from the translators' files with
@@ -224,29 +219,20 @@ final class LoadedOnce<Value: Sendable>: @unchecked Sendable {
     // while read.
     private let ready = Atomic<Bool>(false)
     private var stored: Value?
-    private let lock: UnsafeMutablePointer<pthread_mutex_t> = {
-        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        pthread_mutex_init(lock, nil)
-        return lock
-    }()
+    private let lock = Mutex(())
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
-
     /// The value, made now if this is the first use. - Complexity: O(1) after the first use.
     var value: Value {
         if ready.load(ordering: .acquiring) { return stored.unsafelyUnwrapped }
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        if let stored { return stored }
-        let made = make()
-        stored = made
-        ready.store(true, ordering: .releasing)
-        return made
+        return lock.withLock { _ in
+            if let stored { return stored }
+            let made = make()
+            stored = made
+            ready.store(true, ordering: .releasing)
+            return made
+        }
     }
 }
