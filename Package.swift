@@ -11,9 +11,18 @@ let package = Package(
         .executable(name: "typing-echo-bench", targets: ["typing-echo-bench"]),
     ],
     targets: [
+        // The system's ICU, found with pkg-config (a missing library gives SwiftPM's install
+        // hint). Only the C shim below includes its headers; no Swift code imports it.
+        .systemLibrary(
+            name: "SystemICU",
+            path: "Sources/SystemICU",
+            pkgConfig: "icu-uc icu-i18n",
+            providers: [.apt(["libicu-dev"]), .brew(["icu4c"])]
+        ),
         // The only place ICU headers are seen: a C shim with its own prefix (`tecu_`).
         .target(
             name: "CICU",
+            dependencies: ["SystemICU"],
             path: "Sources/CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
@@ -23,7 +32,7 @@ let package = Package(
             name: "TypingEcho",
             dependencies: ["CICU"],
             path: ".",
-            exclude: ["Sources/CICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz", "scripts"],
+            exclude: ["Sources/TypingEcho/TypingEcho.docc", "Sources/CICU", "Sources/SystemICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "LICENSE", "CONTRIBUTING.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz", "scripts"],
             sources: ["Sources/TypingEcho"],
             // The script language's reference, printed by `typing-echo help script`.
             resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards"),

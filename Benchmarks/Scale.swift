@@ -4,7 +4,7 @@ import Glibc
 import Musl
 #endif
 
-/// Hostile sizes end to end (issue 11): `typing-echo` run as a child process on generated
+/// Hostile sizes end to end: `typing-echo` run as a child process on generated
 /// scripts at full size and at a tenth of it; CPU time and peak memory (`VmHWM`) of each, and
 /// how they grow for ten times the work. Targets: at most 12× the time and 2× the memory for
 /// 10× the work; a 4 MB `keys` line under 400 MB, 100,000 fields under 500 MB.
@@ -133,7 +133,7 @@ struct ScaleBenchmark {
             results.append(Result(name: scenario.name, size: full, seconds: seconds, peakKilobytes: peak,
                                   smallSeconds: smallSeconds, smallPeakKilobytes: smallPeak, ceiling: scenario.ceiling))
         }
-        let group = "scale (issue 11): typing-echo as a child, full size and a tenth of it (CPU time, VmHWM)"
+        let group = "scale: typing-echo as a child, full size and a tenth of it (CPU time, VmHWM)"
         var rows: [Row] = []
         var targets: [Target] = []
         for (result, scenario) in zip(results, Self.cases) {

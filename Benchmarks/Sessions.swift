@@ -98,7 +98,7 @@ enum Session: CaseIterable {
     }
 
     /// Whether the engine in this build can run this kind of session (on-screen typing needs
-    /// the on-screen keyboard of issue 3).
+    /// the on-screen keyboard).
     var isSupported: Bool {
         guard isOnScreen else { return true }
         var engine = try! Engine()

@@ -21,7 +21,7 @@ struct ThroughputBenchmark {
         for session in Session.allCases {
             guard session.isSupported else {
                 rows.append(Row(group: group, name: session.title, value: .nan, unit: "events/s",
-                                note: "waits for the on-screen keyboard (issue 3): `type` is not modelled in this build"))
+                                note: "waits for the on-screen keyboard: `type` is not modelled in this build"))
                 continue
             }
             let script = session.parsedScript(lines: lines)

@@ -13,7 +13,7 @@ func option(_ name: String) -> String? {
 }
 /// What `--help` prints: every option, what it runs, and how long it takes here.
 let usage = """
-usage: typing-echo-bench [--quick] [--json] [ONLY]
+usage: typing-echo-bench [--quick] [--markdown | --json] [ONLY]
        typing-echo-bench --profile KERNEL [--bytes N] [--lines N]
        typing-echo-bench --write-script LINES --to PATH
        typing-echo-bench --write-realistic-script LINES --to PATH
@@ -23,6 +23,8 @@ on a 2-core machine; the full run includes the instruction counts under valgrind
 on PATH).
 
   --quick            smaller inputs and fewer repeats: a smoke run (about 10-20 s)
+  --markdown         print the results as Markdown tables (the default): docs/performance.md
+                     holds this output of one full run as it is printed
   --json             print the results as one JSON object instead of Markdown tables
   --help, -h         print this and exit
 
@@ -46,7 +48,7 @@ Profiling and inputs:
 """
 /// Options that take a value, and options that stand alone.
 let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
-let flagOptions: Set = ["--quick", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
+let flagOptions: Set = ["--quick", "--markdown", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
                         "--instructions", "--engine-setup"]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
@@ -121,7 +123,7 @@ if arguments.contains("--formats") {
     exit(0)
 }
 if arguments.contains("--scale") {
-    // Only the scale rows of issue 11 (hostile sizes), with their targets (`--quick` shrinks them).
+    // Only the scale rows (hostile sizes), with their targets (`--quick` shrinks them).
     let scale = ScaleBenchmark(quick: quick).run()
     if json {
         printJSON(scale.rows, targets: scale.targets, machine: [("mode", quick ? "quick" : "full")])
@@ -136,7 +138,7 @@ if let kernel = option("--profile"), LargeValueBenchmark.kernels.contains(kernel
     exit(0)
 }
 if arguments.contains("--large-value") {
-    // Only the large-value row (issue 13), with its target.
+    // Only the large-value row, with its target.
     let large = LargeValueBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? (quick ? 1_000_000 : 10_000_000), repeats: quick ? 3 : 5).run()
     printTable(large.rows, targets: large.targets, header: "# TypingEcho large-value benchmark (\(quick ? "quick" : "full") run)")
     exit(0)
@@ -162,7 +164,7 @@ if arguments.contains("--instructions") {
     }
     exit(0)
 }
-/// Start-up of an empty script at most 5 ms above /bin/true (issue 13).
+/// Start-up of an empty script at most 5 ms above /bin/true.
 func startupTarget(_ result: StartupBenchmark.Result) -> Target {
     Target(name: "start-up of an empty script above /bin/true", required: "≤ 5 ms",
            measured: "\(fixed(result.aboveBaseline, 2)) ms", met: result.aboveBaseline <= 5)
@@ -229,7 +231,7 @@ rows += largeValue.rows
 progress("instruction counts")
 let instructions = InstructionBenchmark(encodeLines: quick ? 1_000 : 10_000).run()
 rows += instructions.rows
-// MARK: - Targets (issue 7)
+// MARK: - Targets
 
 @MainActor func value(_ name: String) -> Double { rows.first { $0.name == name }!.value }
 var targets: [Target] = []

@@ -1,6 +1,6 @@
 import TypingEcho
 
-/// The sounds of SPEC §4's `sound` events, synthesised in code: short enveloped tones and noise
+/// The sounds of the `sound` events, synthesised in code: short enveloped tones and noise
 /// bursts, each with its own length, pitch contour and timbre so that a listener tells them
 /// apart.
 ///

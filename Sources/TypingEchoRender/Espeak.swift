@@ -148,8 +148,8 @@ public struct Espeak: Sendable {
         // C strings that live until the child has been forked and read.
         let texts = requests.map { strdup($0.text) }, voices = requests.map { strdup($0.voice) }
         defer {
-            texts.forEach { free($0) }
-            voices.forEach { free($0) }
+            for text in texts { free(text) }
+            for voice in voices { free(voice) }
         }
         let cRequests = (0..<count).map { index in
             tees_request(text: texts[index], voice: voices[index], rate: Int32(clamping: requests[index].wordsPerMinute),

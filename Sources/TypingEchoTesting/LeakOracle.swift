@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// The leak oracle of the secure invariant (SPEC §2.3).
+/// The leak oracle of the secure invariant (docs/secure-entry.md).
 ///
 /// It looks for every run of two adjacent characters of the secret (a one-character secret:
 /// that character) in the output, as UTF-8 bytes: the engine never normalises what it says,

@@ -30,6 +30,9 @@
 ///   - shrinkBudget: How many shrink candidates may be replayed.
 ///   - database: Where failing cases are saved and replayed first (``ExampleDatabase/automatic``:
 ///     the test package's `.typing-echo/examples`); nil (the default) saves nothing.
+///   - fileID: The calling file, for the report (the default is right).
+///   - filePath: The calling file's path, which finds the package root for the database.
+///   - line: The calling line, for the report.
 ///   - property: Throws when the property does not hold for its argument.
 /// - Returns: `nil` if every case passed, else the shrunk failure.
 public func check<T>(

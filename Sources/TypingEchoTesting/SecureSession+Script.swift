@@ -119,7 +119,7 @@ struct ScriptBuilder {
         case .key(let key):
             editSomething()
             lines.append("key \(key.rawValue)")
-            // Tab moves focus and editing to the next field (SPEC §6.3).
+            // Tab moves focus and editing to the next field.
             if key == .tab { editing = false; focused = "?" }
         case .rotor(let unit):
             lines.append("rotor \(unit.rawValue)")

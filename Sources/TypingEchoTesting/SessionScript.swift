@@ -31,7 +31,7 @@ public struct SessionScript: Sendable, Hashable, CustomStringConvertible, Custom
     }
 
     /// The commands of a script's text (comments and blank lines skipped, `@S` times dropped).
-    /// - Throws: ``ScriptError`` at the line and column of the first line that does not parse.
+    /// - Throws: `ScriptError` at the line and column of the first line that does not parse.
     /// - Complexity: O(*n*) in the length of the text.
     public init(parsing text: String) throws(ScriptError) {
         var splitter = LineSplitter()
@@ -72,7 +72,7 @@ public struct SessionScript: Sendable, Hashable, CustomStringConvertible, Custom
     /// Runs every command on `session`, stopping at the first error; time is not run out at
     /// the end (call `runUntilIdle()` for that).
     /// - Returns: The messages of the `expect` commands that did not hold.
-    /// - Throws: ``ScriptError`` (without a location) for the first command that cannot be performed.
+    /// - Throws: `ScriptError` (without a location) for the first command that cannot be performed.
     @discardableResult
     public func run<Sink: EventSink>(on session: inout Session<Sink>) throws(ScriptError) -> [String] {
         var failures: [String] = []
@@ -83,7 +83,7 @@ public struct SessionScript: Sendable, Hashable, CustomStringConvertible, Custom
     }
 
     /// A new session with `settings` (VoiceOver's defaults unless given) that has run every command.
-    /// - Throws: ``ScriptError`` for the first command that cannot be performed.
+    /// - Throws: `ScriptError` for the first command that cannot be performed.
     public func makeSession(settings: Settings = Settings()) throws(ScriptError) -> Session<EventCollector> {
         var session = try Session(settings: settings)
         try run(on: &session)

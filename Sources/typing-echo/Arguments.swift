@@ -11,7 +11,7 @@ struct UsageError: Error {
         self.command = command
     }
 
-    /// What stderr shows (SPEC §6.4): the problem on one line (a line break in a quoted
+    /// What stderr shows: the problem on one line (a line break in a quoted
     /// argument shows as `\u{A}`), then where to read more.
     var report: String {
         "typing-echo: \(TerminalText.escaped(message))\nsee 'typing-echo help\(command.map { " " + $0 } ?? "")'"

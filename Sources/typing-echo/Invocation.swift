@@ -1,6 +1,6 @@
 import TypingEcho
 
-/// Exit codes of SPEC §5 and §6.4.
+/// Exit codes (docs/script-language.md, "Errors and exit codes").
 enum ExitCode: Int32 {
     case success = 0
     case expectationFailed = 1

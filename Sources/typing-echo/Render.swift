@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// `typing-echo render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]` (SPEC §6.4).
+/// `typing-echo render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]`.
 struct RenderCommand {
     var script: String
     var output: String

@@ -6,7 +6,8 @@ import TypingEcho
 // The ```swift examples of TypingEchoTesting's doc comments and of docs/property-testing.md,
 // each verbatim inside a function (or, for `@Test` examples, at file scope, where they run as
 // tests), so that this file compiles only while every example does. The suite checks what
-// the examples' comments claim, and that every example is here line for line.
+// the examples' comments claim, and scans Sources/, docs/, the DocC catalogs and the README for
+// every swift example: each must stand in some test file, line for line.
 
 // Sources/TypingEchoTesting/Gen.swift
 func pairsExample() -> PropertyFailure? {
@@ -137,43 +138,40 @@ func printedSessionExample() -> String {
 
 @Suite("Doc examples of TypingEchoTesting")
 struct DocExampleTests {
-    /// The files whose `swift` code blocks this file holds.
-    static let documented = [
-        "Sources/TypingEchoTesting/Gen.swift", "Sources/TypingEchoTesting/Gen+Choices.swift",
-        "Sources/TypingEchoTesting/UnicodeGen.swift", "Sources/TypingEchoTesting/SeededGenerator.swift",
-        "Sources/TypingEchoTesting/EditingSession.swift", "Sources/TypingEchoTesting/Property.swift",
-        "Sources/TypingEchoTesting/Property+SwiftTesting.swift", "Sources/TypingEchoTesting/ExampleDatabase.swift",
-        "Sources/TypingEchoTesting/ReplayText.swift", "Sources/TypingEchoTesting/SessionScript.swift",
-        "Sources/TypingEchoTesting/SessionScript+Gen.swift", "docs/property-testing.md",
-    ]
-
     static var root: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// The lines of each `swift` code block in a doc comment or Markdown file.
-    static func codeBlocks(in text: String) -> [[String]] { DocExamples.codeBlocks(in: text) }
-
-    @Test("every source file of TypingEchoTesting with a swift example is listed here")
-    func everyFileListed() throws {
-        let folder = Self.root.appendingPathComponent("Sources/TypingEchoTesting")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            if !Self.codeBlocks(in: text).isEmpty {
-                #expect(Self.documented.contains("Sources/TypingEchoTesting/" + file), "\(file) has swift examples but is not listed")
-            }
-        }
+    /// The paths, relative to the package root, of the files under `folder` whose names end in
+    /// one of `extensions` (catalogs, `.docc`, are folders under Sources/ and are included).
+    static func files(under folder: String, endingIn extensions: [String]) -> [String] {
+        let base = root.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { path in extensions.contains { path.hasSuffix($0) } }
+            .map { folder + "/" + $0 }.sorted()
     }
 
-    @Test("every swift block of the documented files is in this file, word for word", arguments: documented)
-    func examplesAreHere(_ file: String) throws {
-        let source = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
-        let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        #expect(!Self.codeBlocks(in: source).isEmpty, "\(file) has no swift examples")
-        for block in DocExamples.blocks(of: source, missingFrom: here) {
-            Issue.record("\(file): an example is not in DocExampleTests.swift:\n\(block.joined(separator: "\n"))")
+    @Test("every swift example in Sources/, docs/, the DocC catalogs and the README stands in a test file, word for word")
+    func everyExampleIsCompiled() throws {
+        let documented = Self.files(under: "Sources", endingIn: [".swift", ".md"]) + Self.files(under: "docs", endingIn: [".md"])
+            + ["README.md", "CONTRIBUTING.md"].filter { FileManager.default.fileExists(atPath: Self.root.appendingPathComponent($0).path) }
+        let tests = Self.files(under: "Tests", endingIn: [".swift"]).map { file in
+            ((try? String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)) ?? "")
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         }
+        var examples = 0
+        for file in documented {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            for block in DocExamples.codeBlocks(in: text) {
+                examples += 1
+                if !tests.contains(where: { DocExamples.contains(block, in: $0) }) {
+                    Issue.record("\(file): this example is in no test file, so nothing compiles it:\n\(block.joined(separator: "\n"))")
+                }
+            }
+        }
+        // The scan finds the examples there are (the session API, the engine, the testing kit,
+        // the guides and the catalogs' articles).
+        #expect(examples >= 40, "only \(examples) swift examples found")
     }
 
     @Test("the examples' claims hold")

@@ -94,11 +94,11 @@ struct SwiftTestingIntegrationTests {
         #expect(failure == nil)
     }
 
-    @Test("inside withKnownIssue, the wrong property is one known issue")
+    @Test("A deliberately wrong property inside withKnownIssue is reported as one known issue (expected, not a failure)")
     func insideKnownIssue() async throws {
         let seen = Collected()
         var failure: PropertyFailure?
-        await withKnownIssue {
+        await withKnownIssue("deliberately wrong: the property says every value is below 50") {
             failure = await expectProperty("alwaysSmall", Gen.int(in: 0...100), seed: 4, database: nil) { value in
                 #expect(value < 50)
             }

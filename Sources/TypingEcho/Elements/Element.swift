@@ -42,7 +42,9 @@ public struct Element: Sendable {
     }
 
     /// Creates a text field element from a `field` declaration.
-    /// - Parameter locale: The ICU locale id whose rules segment its text.
+    /// - Parameters:
+    ///   - declaration: The field's id, kind, label and attributes.
+    ///   - locale: The ICU locale id whose rules segment its text.
     public init(_ declaration: FieldDeclaration, locale: String) throws(ICUError) {
         id = declaration.id
         label = declaration.label

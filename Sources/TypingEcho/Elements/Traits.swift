@@ -1,4 +1,4 @@
-/// Accessibility traits as a bit mask with Apple's runtime values (SPEC §2.1).
+/// Accessibility traits as a bit mask with Apple's runtime values.
 ///
 /// The text-entry bits (`textEntry`, `isEditing`, `secureTextField`, `textArea`, `toggle`) are
 /// the values iOS keeps privately. Note that 0x8 is `selected`, not header.

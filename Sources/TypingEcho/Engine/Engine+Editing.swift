@@ -11,7 +11,7 @@ extension Engine {
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,
     /// with echo per `hardware-feedback`; after each key the clock moves on by `key-cadence`
-    /// (SPEC §6.5), so echoes are heard for as long as a person typing leaves them.
+    ///, so echoes are heard for as long as a person typing leaves them.
     ///
     /// Every character is one key press and one slot of `key-cadence`, whatever it is and
     /// whether the field takes it (a field at its `max=N` refuses it): in a secure field the
@@ -91,7 +91,7 @@ extension Engine {
     }
 
     /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end,
-    /// return, the selection keys, the command shortcuts and tab (SPEC §6.3).
+    /// return, the selection keys, the command shortcuts and tab.
     mutating func press(_ key: HardwareKey, at location: SourceLocation) throws(ScriptError) {
         let (position, _) = try editingField(for: "key \(key.rawValue)", at: location)
         switch key {

@@ -1,4 +1,4 @@
-/// Hardware keyboard editing with a selection (SPEC §6.3): option-backspace,
+/// Hardware keyboard editing with a selection: option-backspace,
 /// command-backspace and the shift keys that grow or shrink the selection.
 extension Engine {
     /// `key option-backspace`: deletes the word before the insertion point (or the selection),

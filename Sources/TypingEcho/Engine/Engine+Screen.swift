@@ -1,4 +1,4 @@
-/// The screen as a whole (issue 5): declaring elements with their kinds and traits, hidden
+/// The screen as a whole: declaring elements with their kinds and traits, hidden
 /// elements, hit frames merged with visible labels, adjustable values, value updates,
 /// direct interaction and form validation.
 extension Engine {

@@ -52,7 +52,9 @@ public struct Engine: Sendable {
     var hitIndex: ScreenHitIndex?
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
-    /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
+    /// - Parameters:
+    ///   - settings: The settings to start from (VoiceOver's defaults unless given).
+    ///   - overrides: `KEY=VALUE` pairs that win over any `settings` line.
     public init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
         var settings = settings
         for (key, value) in overrides { try settings.set(key, to: value) }

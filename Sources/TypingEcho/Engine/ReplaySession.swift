@@ -33,7 +33,10 @@ public struct ReplaySession: Sendable {
     public mutating func takeWarnings() -> [EngineWarning] { engine.takeWarnings() }
 
     /// Feeds the next bytes of the script, running every line they complete.
-    /// - Parameter failed: Called with each expectation that does not hold.
+    /// - Parameters:
+    ///   - chunk: The next bytes; a chunk may end anywhere, inside a line or a character.
+    ///   - sink: Where the events of the lines it completes go.
+    ///   - failed: Called with each expectation that does not hold.
     /// - Throws: `ScriptError` for the first bad line; the session should not be fed after that.
     public mutating func feed(
         _ chunk: some Collection<UInt8>, into sink: inout some EventSink,

@@ -55,7 +55,7 @@ public enum SecureKeyFeedback: String, Sendable, Hashable, CaseIterable {
     case silent
 }
 
-/// The user's screen-reader settings (SPEC §3), with VoiceOver's defaults.
+/// The user's screen-reader settings, with VoiceOver's defaults.
 public struct Settings: Sendable, Hashable {
     /// The language of speech and of text segmentation, a BCP 47 tag.
     public var locale = "en-US"
@@ -83,7 +83,7 @@ public struct Settings: Sendable, Hashable {
     public var secureKeys = SecureKeyFeedback.speak
     /// Seconds per gesture for `type`.
     public var cadence = VirtualDuration(milliseconds: 300)
-    /// Seconds the clock moves after each key of `keys` (SPEC §6.5); zero types every key
+    /// Seconds the clock moves after each key of `keys`; zero types every key
     /// at one instant.
     public var keyCadence = VirtualDuration(milliseconds: 200)
 

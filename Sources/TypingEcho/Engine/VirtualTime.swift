@@ -52,7 +52,7 @@ public struct VirtualTime: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Time 0, when every script starts.
     public static let zero = VirtualTime(milliseconds: 0)
 
-    /// The latest time a session's clock can reach, in seconds (SPEC §6.4): `wait` and `@S`
+    /// The latest time a session's clock can reach, in seconds: `wait` and `@S`
     /// accept at most this, and a command that would take the clock past it is a script error.
     public static let limitSeconds: Double = 1_000_000_000
 
@@ -81,7 +81,7 @@ public struct VirtualTime: Sendable, Hashable, Comparable, CustomStringConvertib
         return VirtualDuration(milliseconds: overflow ? (rhs.milliseconds < 0 ? .max : .min) : difference)
     }
 
-    /// Seconds with three decimals, as in SPEC §4: `12.345`.
+    /// Seconds with three decimals, as in the event stream: `12.345`.
     public var description: String { formatThousandths(milliseconds) }
 }
 

@@ -1,22 +1,22 @@
-/// Events as `Codable` values in SPEC §4's flat form: one object per event, its `type`, its
-/// time `t` in seconds, then the fields of that type, with SPEC §4's names.
+/// Events as `Codable` values in the event stream's flat form (docs/event-stream.md): one object per event, its `type`, its
+/// time `t` in seconds, then the fields of that type, with the stream's names.
 ///
 /// `JSONDecoder` (Foundation) reads the JSON Lines the command-line tool writes, line by line;
 /// ``JSONLines/decode(_:)`` does the same without Foundation, and ``JSONLines/encode(_:into:)``
 /// writes the exact bytes back (a test round-trips every line of every example).
 extension TimedEvent: Codable {
-    /// The field names of SPEC §4.
+    /// The field names of the JSON event stream.
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type, t, id, text, role, locale, pitch, duration, interrupts, name
         case field, op, offset, length, count, utf16, element, key, completed
     }
 
-    /// Reads an event from its SPEC §4 object.
+    /// Reads an event from its JSON object.
     public init(from decoder: any Decoder) throws {
         self = try TimedEvent(reading: KeyedEventReader(container: try decoder.container(keyedBy: CodingKeys.self)))
     }
 
-    /// Writes the event as its SPEC §4 object, keys in the order the JSON Lines use.
+    /// Writes the event as its JSON object, keys in the order the JSON Lines use.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         func seconds(_ milliseconds: Int64) -> Double { Double(milliseconds) / 1000 }

@@ -1,4 +1,4 @@
-/// Why something is spoken (`role` in SPEC §4).
+/// Why something is spoken (`role` in the event stream).
 public enum SpeechRole: String, Sendable, Hashable, CaseIterable {
     /// A focus announcement of an element.
     case element
@@ -88,7 +88,7 @@ public enum FocusTarget: Sendable, Hashable {
     case key(String)
 }
 
-/// Something that happened, as a consumer of the event stream sees it (SPEC §4).
+/// Something that happened, as a consumer of the event stream sees it (docs/event-stream.md).
 public enum Event: Sendable, Hashable {
     /// Speech started or was queued.
     case speak(Utterance)

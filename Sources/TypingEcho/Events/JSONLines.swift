@@ -1,4 +1,4 @@
-/// Encodes events as JSON Lines (SPEC §4): one object per line, keys in a fixed order, so the
+/// Encodes events as JSON Lines (docs/event-stream.md): one object per line, keys in a fixed order, so the
 /// same run always produces the same bytes.
 public enum JSONLines {
     /// Appends one event as a JSON object and a newline to `output`, as UTF-8 bytes written in

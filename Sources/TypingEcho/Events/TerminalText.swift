@@ -22,5 +22,4 @@ public enum TerminalText {
     public static func append(_ text: String, to output: inout [UInt8]) {
         output.append(escaping: text, for: .terminal)
     }
-
 }

@@ -12,7 +12,9 @@ public enum KeyboardPicture {
     static let charactersPerColumn = 6
 
     /// The whole picture of a layout.
-    /// - Parameter frames: Whether to list every key's frame in points too.
+    /// - Parameters:
+    ///   - layout: The keyboard to draw, every layer.
+    ///   - frames: Whether to list every key's frame in points too.
     public static func render(_ layout: KeyboardLayout, frames: Bool) -> String {
         var lines = [header(layout), ""]
         for layer in KeyboardLayer.allCases {

@@ -219,7 +219,7 @@ public enum HardwareKey: String, Sendable, Hashable, CaseIterable {
     case home
     /// Moves to the end of the text.
     case end
-    /// Inserts a line break in text areas; elsewhere the field's return key (SPEC §6.2).
+    /// Inserts a line break in text areas; elsewhere the field's return key.
     case `return`
     /// Deletes the word before the insertion point.
     case optionBackspace = "option-backspace"
@@ -261,7 +261,7 @@ public enum EditAction: String, Sendable, Hashable, CaseIterable {
     case paste
 }
 
-/// A sound the engine can play (SPEC §4).
+/// A sound the engine can play.
 public enum SoundName: String, Sendable, Hashable, CaseIterable {
     /// A character entered into a secure field.
     case click
@@ -293,7 +293,7 @@ public enum Expectation: Sendable, Hashable {
     case sound(SoundName)
 }
 
-/// One command of a replay script (SPEC §3).
+/// One command of a replay script.
 public enum Command: Sendable, Hashable {
     /// `settings KEY=VALUE …`: raw pairs; the engine validates keys and values.
     case settings([SettingAssignment])

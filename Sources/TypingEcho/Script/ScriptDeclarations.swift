@@ -144,7 +144,7 @@ extension ScriptParser {
 }
 
 extension ScriptParser {
-    /// The attributes of issue 5: `kind=`, `steps=`, `labels=` and the `hidden` and `interactive` flags.
+    /// The screen attributes: `kind=`, `steps=`, `labels=` and the `hidden` and `interactive` flags.
     fileprivate func screenAttributes(
         _ found: (values: [String: ScriptPiece], flags: Set<String>), into element: inout ElementDeclaration,
         _ arguments: ScriptArguments

@@ -59,7 +59,7 @@ extension ScriptError {
         /// A `field` or `element` declaration that cannot be made (no id, an unknown trait,
         /// a bad attribute value).
         case badDeclaration = "bad-declaration"
-        /// A setting name or value that is not allowed (`settings`, ``SessionSettings``).
+        /// A setting name or value that is not allowed (`settings`, ``Settings``).
         case badSetting = "bad-setting"
         /// No element or field has the id.
         case unknownID = "unknown-id"

@@ -1,4 +1,4 @@
-/// Parses replay-script lines (SPEC §3) into commands, one line at a time.
+/// Parses replay-script lines into commands, one line at a time.
 ///
 /// ```swift
 /// let parser = ScriptParser()

@@ -220,7 +220,9 @@ public struct Session<Sink: EventSink> {
 
     /// Feeds the next bytes of a script that arrives in chunks, running every line they
     /// complete; memory stays bounded by the longest line.
-    /// - Parameter failed: Called with each expectation that does not hold.
+    /// - Parameters:
+    ///   - chunk: The next bytes; a chunk may end anywhere, inside a line or a character.
+    ///   - failed: Called with each expectation that does not hold.
     /// - Throws: ``ScriptError`` for the first bad line; feed nothing more after that.
     public mutating func feedScript(_ chunk: some Collection<UInt8>, failed: (ExpectationFailure) -> Void = { _ in }) throws(ScriptError) {
         splitter.append(chunk)

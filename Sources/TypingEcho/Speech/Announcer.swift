@@ -1,4 +1,4 @@
-/// One part of a focus announcement (SPEC §2.1), in the order parts are spoken.
+/// One part of a focus announcement, in the order parts are spoken.
 public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
     /// "Selected", for an element with the selected trait.
     case selected
@@ -18,7 +18,7 @@ public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
     case insertionPoint
 }
 
-/// Composes what VoiceOver says when an element gains focus (SPEC §2.1).
+/// Composes what VoiceOver says when an element gains focus.
 ///
 /// Order: `Selected` prefix; label; value (the placeholder for an empty field); the error of
 /// a field; role and trait words (in `traitWords` order); status (`is editing`, `dimmed`,

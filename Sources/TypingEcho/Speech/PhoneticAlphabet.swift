@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let alphabet = try PhoneticAlphabet(named: "my-alphabet.txt", utf8: bytes)
-/// try alphabet.validateCoverage()   // every exemplar letter of its locale has a word
+/// let gaps = alphabet.coverageProblems()   // exemplar letters of its locale without a word
 /// ```
 public struct PhoneticAlphabet: Sendable, Hashable {
     /// The file name used in messages.

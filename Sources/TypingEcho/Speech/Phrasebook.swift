@@ -52,7 +52,9 @@ public struct Phrasebook: Sendable {
     var namedASCII: (low: UInt64, high: UInt64) { tables.value.namedASCII }
 
     /// Loads the phrasebook for a BCP 47 tag such as `pl-PL`.
-    /// - Parameter custom: A user's own alphabet: its letters replace the locale's, its names
+    /// - Parameters:
+    ///   - tag: The session's locale.
+    ///   - custom: A user's own alphabet: its letters replace the locale's, its names
     ///   and capital word win over the locale's.
     /// - Throws: `LocaleError` when the tag is malformed; missing translations fall back.
     public init(locale tag: String, phonetics custom: PhoneticAlphabet? = nil) throws(LocaleError) {

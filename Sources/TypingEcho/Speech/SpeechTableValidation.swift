@@ -18,6 +18,7 @@ public enum SpeechTableValidation {
     /// Every problem of one table, sorted by line.
     /// - Parameters:
     ///   - file: The name used in messages.
+    ///   - bytes: The table's text, UTF-8.
     ///   - tag: The locale the file name says (`fr` for `speech-fr.txt`).
     ///   - english: English's table (the reference); the bundled one when nil.
     ///   - parent: The language's table for a regional one (`pt` for `pt-PT`).

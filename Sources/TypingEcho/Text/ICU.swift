@@ -41,7 +41,7 @@ enum ICU {
             var status: Int32 = 0
             var units = [UInt16](repeating: 0, count: capacity)
             let needed = units.withUnsafeMutableBufferPointer { fill($0.baseAddress!, Int32(capacity), &status) }
-            if status == 15 /* U_BUFFER_OVERFLOW_ERROR */ || Int(needed) > capacity {
+            if status == 15 || Int(needed) > capacity {  // 15: U_BUFFER_OVERFLOW_ERROR
                 capacity = Int(needed) + 1
                 continue
             }

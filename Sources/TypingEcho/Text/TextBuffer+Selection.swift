@@ -18,7 +18,7 @@ public struct SelectionChange: Sendable, Hashable {
     public var grew: Bool
 }
 
-/// Editing with a selection and the hardware keyboard's word and line deletions (SPEC §6.3).
+/// Editing with a selection and the hardware keyboard's word and line deletions.
 extension TextBuffer {
     /// Extends (or shrinks) the selection by moving its moving end, the insertion point; the
     /// other end, the anchor, stays. A selection that becomes empty is removed.

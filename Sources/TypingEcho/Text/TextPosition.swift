@@ -30,7 +30,7 @@ public enum TextDirection: Sendable, Hashable, CaseIterable {
     case forward
 }
 
-/// What an edit did, for the `edit` event (SPEC §4).
+/// What an edit did, for the `edit` event.
 public struct TextEdit: Sendable, Hashable {
     /// The kind of edit.
     public enum Operation: String, Sendable, Hashable {

@@ -97,7 +97,7 @@ struct CommandLineTests {
         #expect(try Tool.run(["--version"]).output.contains("ICU"))
     }
 
-    @Test("replay prints a transcript, or JSON Lines with the SPEC's fields")
+    @Test("replay prints a transcript, or JSON Lines with the event stream's fields")
     func replayFormats() throws {
         let script = Array("field f kind=text label=\"Name\"\nfocus f\ndouble-tap\nkeys \"Hi\"\n".utf8)
         let path = try Tool.script(script, name: "formats.replay")
@@ -165,7 +165,7 @@ enum Repository {
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
 
-@Suite("Command line conventions (SPEC §6.4)")
+@Suite("Command line conventions")
 struct CommandLineConventionTests {
     static let commands = ["replay", "check", "describe", "layouts", "render", "help"]
 

@@ -136,3 +136,55 @@ struct ReadmeTourTests {
         #expect(lines.contains { $0.hasSuffix("\"i\"  (echo, queued)") })
     }
 }
+
+/// Every command in the README's `sh` blocks is run: each `typing-echo …` line by this test, on
+/// the built tool, in a scratch folder that sees the repository's Examples/; every other line
+/// (installing packages, building, the tests themselves) by `.ci/run`, which holds it word for
+/// word (a package list: the same packages).
+@Suite("README: every command runs")
+struct ReadmeCommandTests {
+    /// The command lines of the README's `sh` blocks, comments dropped.
+    static func commands() throws -> [String] {
+        let readme = try String(contentsOf: Repository.root.appendingPathComponent("README.md"), encoding: .utf8)
+        var commands: [String] = [], inShell = false
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inShell = !inShell && line == "```sh"; continue }
+            guard inShell else { continue }
+            let command = (line.range(of: "   #").map { line[..<$0.lowerBound] } ?? line[...]).trimmingCharacters(in: .whitespaces)
+            if !command.isEmpty && !command.hasPrefix("#") { commands.append(command) }
+        }
+        return commands
+    }
+
+    @Test("each typing-echo command of the README succeeds")
+    func toolCommands() throws {
+        let commands = try Self.commands().filter { $0.hasPrefix("typing-echo ") }
+        #expect(commands.count >= 5, "the README shows \(commands.count) typing-echo commands")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("typing-echo-readme-\(getpid())")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        try? FileManager.default.createSymbolicLink(at: scratch.appendingPathComponent("Examples"),
+                                                    withDestinationURL: Repository.root.appendingPathComponent("Examples"))
+        let bin = Tool.executable.deletingLastPathComponent().path
+        for command in commands {
+            let result = try Tool.shell("cd \"$0\" && PATH=\"$1:$PATH\" NO_COLOR=1 " + command + " > /dev/null", scratch.path, bin)
+            #expect(result.status == 0 && !result.signalled, "\(command): exit \(result.status)\n\(result.error)")
+        }
+    }
+
+    @Test("every other command of the README is one that .ci/run runs")
+    func otherCommandsRunInCI() throws {
+        let ci = try String(contentsOf: Repository.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let ciPackages = Set(ci.split(whereSeparator: { " \n()\";,".contains($0) }).map(String.init).filter { ["lib", "pkg", "espeak", "unicode"].contains(where: $0.hasPrefix) })
+        let others = try Self.commands().filter { !$0.hasPrefix("typing-echo ") }
+        #expect(others.contains { $0.hasPrefix("swift test") })
+        for command in others {
+            if command.hasPrefix("sudo apt-get install ") {
+                let packages = Set(command.split(separator: " ").dropFirst(3).map(String.init))
+                #expect(packages.isSubset(of: ciPackages), "\(command): .ci/run installs \(ciPackages.sorted())")
+            } else {
+                #expect(ci.contains(command), "\(command) is not run by .ci/run")
+            }
+        }
+    }
+}

@@ -103,7 +103,7 @@ struct DescribeTests {
 
 @Suite("describe on the command line")
 struct DescribeCommandLineTests {
-    @Test("describe prints the login form as VoiceOver reads it; exit codes per SPEC §5")
+    @Test("describe prints the login form as VoiceOver reads it; exit codes as documented")
     func exitCodes() throws {
         let login = try Tool.script(Array(try example("login-form.replay").utf8), name: "login-form.replay")
         let text = try Tool.run(["describe", login])

@@ -128,5 +128,4 @@ extension ReplayResult {
         for text in spoken where text == rest.first { rest.removeFirst() }
         return rest.isEmpty
     }
-
 }

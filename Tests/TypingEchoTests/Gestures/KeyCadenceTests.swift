@@ -15,7 +15,7 @@ private func finishes(_ result: ReplayResult) -> [(id: Int, time: VirtualTime, c
 
 private let plainField = "field f kind=text label=\"F\"\nfocus f\ndouble-tap\n"
 
-@Suite("Key cadence: hardware typing takes time (SPEC §6.5)")
+@Suite("Key cadence: hardware typing takes time")
 struct KeyCadenceTests {
     @Test("keys advance the clock by key-cadence (default 0.2 s) after each key; the next line runs after the last")
     func defaultCadence() throws {

@@ -2,7 +2,7 @@ import Testing
 import TypingEchoTesting
 @testable import TypingEcho
 
-/// Issue "The keyboard as a place" (SPEC §6.1–6.3): editing apart from focus, keys in the
+/// The keyboard as a place: editing apart from focus, keys in the
 /// swipe order, keyboard types, return keys, auto-capitalisation, hardware editing, ticks.
 @Suite("Keyboard as a place")
 struct KeyboardPlaceTests {

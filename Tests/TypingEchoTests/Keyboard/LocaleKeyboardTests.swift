@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Locale keyboards: coverage, script, right to left")
 struct LocaleKeyboardTests {
-    /// The layouts the project promises (issue 14).
+    /// The layouts the project promises.
     static let required = ["en-US", "en-GB", "pl-PL", "de-DE", "fr-FR", "es-ES", "it-IT", "pt-BR", "nl-NL", "sv-SE",
                            "cs-CZ", "ru-RU", "ar", "he-IL", "th-TH", "ur-PK"]
 

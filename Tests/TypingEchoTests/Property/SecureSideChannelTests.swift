@@ -33,7 +33,7 @@ struct SecureSideChannelTests {
 
     private static func lines(_ result: ReplayResult) -> [String] { result.json + result.failures + [result.error ?? ""] }
 
-    @Test("secure-keys=silent: type gives the same events for any secret of the same count, in every typing mode (issue item 1)",
+    @Test("secure-keys=silent: type gives the same events for any secret of the same count, in every typing mode",
           arguments: TypingMode.allCases)
     func silentTypeIsIndependentOfTheSecret(mode: TypingMode) throws {
         for (secret, decoy) in Self.pairs {
@@ -44,7 +44,7 @@ struct SecureSideChannelTests {
         }
     }
 
-    @Test("Done when: type \"Ab1!\" and \"zz9a\" with secure-keys=silent give identical events in each typing mode")
+    @Test("type \"Ab1!\" and \"zz9a\" with secure-keys=silent give identical events in each typing mode")
     func doneWhen() throws {
         for mode in TypingMode.allCases {
             let script = { (secret: String) in
@@ -56,7 +56,7 @@ struct SecureSideChannelTests {
         }
     }
 
-    @Test("Caps lock turned on by hand stays on after a secure type, whatever it typed (issue item 1)")
+    @Test("Caps lock turned on by hand stays on after a secure type, whatever it typed")
     func capsLockIsRestored() throws {
         func run(_ secret: String) throws -> ReplayResult {
             try replay("""
@@ -78,7 +78,7 @@ struct SecureSideChannelTests {
         #expect(lower.spoken.last == "caps lock on")
     }
 
-    @Test("Direct typing in a secure field: alternates, capitals and layers are as quiet as plain keys (issue item 2)")
+    @Test("Direct typing in a secure field: alternates, capitals and layers are as quiet as plain keys")
     func directTypingIsQuietForEveryKey() throws {
         for (locale, secret, decoy) in [("pl-PL", "łŁ1ą", "abcd"), ("en-US", "é", "e"), ("en-US", "Ñ[", "n1"), ("de-DE", "ß", "s")] {
             let real = try replay(Self.typing(secret, mode: .direct, keys: "speak", locale: locale))
@@ -117,7 +117,7 @@ struct SecureSideChannelTests {
         ("type into max=0", "settings secure-keys=silent\nfield pw kind=secure label=\"Password\" max=0\nfocus pw\ndouble-tap\ntype \"hunter2\""),
     ]
 
-    @Test("Input a secure field refused still marks the session: a failed expect speech does not repeat it (issue item 4)",
+    @Test("Input a secure field refused still marks the session: a failed expect speech does not repeat it",
           arguments: refusals.map(\.0))
     func refusedInputCountsAsSecret(name: String) throws {
         let script = Self.refusals.first { $0.0 == name }!.1
@@ -128,7 +128,7 @@ struct SecureSideChannelTests {
         #expect(!result.everything.contains("hunt") && !result.everything.contains("ter2"))
     }
 
-    @Test("Paste into a secure field says the clipboard's count, not the field's change (issue item 6)")
+    @Test("Paste into a secure field says the clipboard's count, not the field's change")
     func pasteSaysTheClipboardCount() throws {
         // The secret ends in a regional indicator; the pasted one pairs with it into a flag,
         // so the field's count does not grow (a residual channel: counts leave the field).

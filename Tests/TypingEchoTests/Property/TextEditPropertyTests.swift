@@ -2,7 +2,7 @@ import Testing
 import TypingEchoTesting
 @testable import TypingEcho
 
-// Behaviour the benchmark-driven fixes (issue 7) must keep: character counts after edits,
+// Behaviour the benchmark-driven fixes must keep: character counts after edits,
 // word moves, and byte-identical JSON Lines.
 
 

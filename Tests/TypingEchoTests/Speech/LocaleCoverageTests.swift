@@ -54,7 +54,7 @@ struct OwnLanguageTests {
         #expect(speech.first?.locale == locale)
     }
 
-    @Test("French session: exploring space, typing a space and shift say the same French words (issue 14's report)")
+    @Test("French session: exploring space, typing a space and shift say the same French words")
     func frenchSessionIsFrench() throws {
         let speech = try spoken("""
             settings locale=fr-FR

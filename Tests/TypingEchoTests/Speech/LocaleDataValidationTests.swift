@@ -1,7 +1,7 @@
 import Testing
 @testable import TypingEcho
 
-/// Every bundled data file checked against ICU's locale data (issue 4): a translator who
+/// Every bundled data file checked against ICU's locale data: a translator who
 /// removes a letter, duplicates a key or forgets a plural form breaks these tests.
 @Suite("Bundled locale data against ICU")
 struct LocaleDataValidationTests {
@@ -10,7 +10,7 @@ struct LocaleDataValidationTests {
                                     "ru", "uk", "bg", "sr", "mk", "el", "ka", "he", "ar", "fa", "th",
                                     "tr", "fi", "da", "nb", "ro", "sk", "sl", "hr", "ca", "lt", "lv", "et", "is",
                                     "gl", "eu", "id", "ms"]
-    /// The languages with speech tables the project promises (issue 14).
+    /// The languages with speech tables the project promises.
     static let requiredSpeech = ["en", "pl", "ur", "de", "fr", "es", "it", "pt", "nl", "sv", "cs", "ar", "he", "ru", "th", "ja"]
 
     @Test("the required locales have phonetics files and speech tables")
