@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypingEcho
 @testable import TypingEchoTesting
@@ -24,6 +25,13 @@ private final class Collected: @unchecked Sendable {
     private var stored: [Issue] = []
     func append(_ issue: Issue) { lock.withLock { stored.append(issue) } }
     var issues: [Issue] { lock.withLock { stored } }
+}
+
+/// A count that the cases of a property, running at the same time, can add to.
+final class Tally: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 private struct UncheckedBody: @unchecked Sendable {
@@ -64,18 +72,18 @@ struct SwiftTestingIntegrationTests {
     @Test("#require inside a property fails the case once, and shrinking adds no issue")
     func requireInsideProperty() async throws {
         let letters = Gen.element(of: "abcdefghijklmnopqrstuvwxyz")
-        var evaluations = 0
+        let evaluations = Tally()
         var failure: PropertyFailure?
         let issues = try await issuesRecorded {
             failure = await expectProperty("noX", Gen.string(of: letters, length: 0...40), seed: 2, database: nil) { text in
-                evaluations += 1
+                evaluations.add()
                 let index = text.firstIndex(of: "x")
                 try #require(index == nil, "contains x")
                 #expect(text.count <= 40, "reached only when the #require above holds")
             }
         }
         #expect(issues.count == 1)
-        #expect(evaluations > 10, "the shrinker replayed candidates, each recording issues that were held back")
+        #expect(evaluations.value > 10, "the shrinker replayed candidates, each recording issues that were held back")
         let shrunk = try #require(failure)
         #expect(shrunk.counterexample == "\"x\"")
         #expect(shrunk.message.contains("contains x"))
@@ -122,9 +130,9 @@ struct SwiftTestingIntegrationTests {
         let neither = PropertyRun(name: "p", fileID: "f", line: 1, cases: nil, seed: nil, shrinkBudget: 1, database: nil, environment: PropertyEnvironment())
         #expect(neither.cases == PropertyRun.defaultCases)
 
-        var count = 0
-        #expect(check("counted", Gen.int(in: 0...9), cases: 7, seed: 1) { _ in count += 1 } == nil)
-        #expect(count == 7)
+        let count = Tally()
+        #expect(check("counted", Gen.int(in: 0...9), cases: 7, seed: 1) { _ in count.add() } == nil)
+        #expect(count.value == 7)
     }
 
     @Test("a failing case is saved and replayed first on the next run, and forgotten once it passes")
