@@ -27,6 +27,11 @@ private final class Collected: @unchecked Sendable {
     var issues: [Issue] { lock.withLock { stored } }
 }
 
+/// The run on threads of its own (what `check` does), called from an async test.
+func runOnThreads<T>(_ run: PropertyRun, _ gen: Gen<T>, _ evaluate: @escaping @Sendable (T) -> (any Error)?) -> PropertyRun.Outcome {
+    run.run(gen, evaluate: evaluate)
+}
+
 /// A count that the cases of a property, running at the same time, can add to.
 final class Tally: Sendable {
     private let count = Mutex(0)
@@ -118,6 +123,60 @@ struct SwiftTestingIntegrationTests {
         // The known-issue matcher is asked about every issue recorded inside, the held-back
         // ones too; exactly one of them is the report.
         #expect(seen.issues.filter { $0.comments.first?.rawValue.hasPrefix("Property \"alwaysSmall\"") == true }.count == 1)
+    }
+
+    @Test("TYPING_ECHO_JOBS=1 and =2 give the same verdict, failing case and counterexample for a planted failure")
+    func jobsDoNotChangeTheVerdict() async throws {
+        // The planted failure: a list with two values above 90, rare enough that some cases
+        // pass first, so the two workers race past each other before it is found.
+        let gen = Gen.array(of: Gen.int(in: 0...100), count: 0...6)
+        let planted: @Sendable ([Int]) -> (any Error)? = { values in
+            values.filter { $0 > 90 }.count >= 2 ? PropertyViolation("two above 90") : nil
+        }
+        func run(jobs: Int, seed: UInt64) async -> PropertyFailure? {
+            let environment = PropertyEnvironment(jobs: jobs)
+            let settings = PropertyRun(name: "planted", fileID: "f", line: 1, cases: 5_000, seed: seed, shrinkBudget: 500,
+                                       database: nil, environment: environment)
+            #expect(settings.jobs == jobs)
+            let sync = runOnThreads(settings, gen, planted)
+            let async = await settings.run(gen, evaluate: planted)
+            #expect(sync.failure == async.failure)
+            return sync.failure
+        }
+        for seed: UInt64 in [3, 11, 20261201] {
+            let one = try #require(await run(jobs: 1, seed: seed))
+            let two = try #require(await run(jobs: 2, seed: seed))
+            #expect(one.caseNumber > 1)
+            #expect(one == two)
+            #expect(one.description == two.description)
+            #expect(one.counterexample == "[91, 91]")
+        }
+        // A passing run counts the same cases whatever the jobs.
+        let environment = PropertyEnvironment(jobs: 2)
+        let passing = PropertyRun(name: "p", fileID: "f", line: 1, cases: 3_000, seed: 5, shrinkBudget: 1, database: nil, environment: environment)
+        guard case .passed(let summary) = runOnThreads(passing, gen, { _ in nil }) else {
+            Issue.record("a property that cannot fail failed")
+            return
+        }
+        #expect(summary.cases == 3_000 && summary.jobs == 2)
+        #expect(summary.description.hasPrefix("p: 3000 cases, ") && summary.description.hasSuffix(" cases/s, 2 jobs"))
+    }
+
+    @Test("discarded cases are counted as in a one-by-one run, whatever the jobs")
+    func discardsAcrossJobs() {
+        let gen = Gen.int(in: 0...9).filter(maxAttempts: 1) { $0 != 0 }
+        var outcomes: [String] = []
+        for jobs in [1, 2, 3] {
+            let run = PropertyRun(name: "d", fileID: "f", line: 1, cases: 2_000, seed: 8, shrinkBudget: 1, database: nil,
+                                  environment: PropertyEnvironment(jobs: jobs))
+            switch run.run(gen, evaluate: { _ in nil }) {
+            case .passed(let summary): outcomes.append("\(summary.cases) passed, \(summary.discarded) discarded")
+            case .failed(let failure): outcomes.append(failure.description)
+            }
+        }
+        #expect(Set(outcomes).count == 1, "\(outcomes)")
+        #expect(outcomes.first?.hasPrefix("2000 passed, ") == true)
+        #expect(outcomes.first != "2000 passed, 0 discarded")
     }
 
     @Test("an explicit cases or seed wins over the environment; without them the environment counts")
