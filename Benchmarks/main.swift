@@ -35,6 +35,8 @@ ONLY (one of these runs only those rows, with their targets):
   --startup          typing-echo replay of an empty script vs /bin/true
   --instructions     the --profile kernels under valgrind --tool=callgrind (instruction counts)
   --engine-setup     what creating an Engine costs
+  --campaigns        property campaigns: cases/s split into generation, sessions, oracle, vs the
+                     bare engine on the same sessions (--lines N cases; in this build's mode)
 
 Profiling and inputs:
   --profile KERNEL   run one measured loop once, for valgrind; KERNEL is one of
@@ -42,14 +44,15 @@ Profiling and inputs:
                      engine-characters engine-words (1 MB of text, --bytes N),
                      session-plain session-secure session-cursor (20,000 script lines),
                      encode-none encode-json encode-text (--lines N realistic lines),
-                     large-value-declare large-value-icu (10 MB, --bytes N)
+                     large-value-declare large-value-icu (10 MB, --bytes N),
+                     campaign-secure campaign-secure-bare (--lines N secure cases)
   --write-script LINES --to PATH            the replay rows' generated script
   --write-realistic-script LINES --to PATH  the output-format rows' realistic script
 """
 /// Options that take a value, and options that stand alone.
 let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
 let flagOptions: Set = ["--quick", "--markdown", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
-                        "--instructions", "--engine-setup"]
+                        "--instructions", "--engine-setup", "--campaigns"]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
@@ -103,6 +106,21 @@ if let kernel = option("--profile"), kernel.hasPrefix("encode-") {
 if let lines = option("--write-realistic-script").flatMap({ Int($0) }), let path = option("--to") {
     // The output-format rows' script (a user filling a form), for byte-identity checks and profiling.
     RealisticScript.save(lines: lines, to: path)
+    exit(0)
+}
+if let kernel = option("--profile"), kernel.hasPrefix("campaign-") {
+    // The secure property's campaign, or the bare engine on its sessions, for callgrind.
+    CampaignBenchmark(cases: option("--lines").flatMap { Int($0) } ?? 2_000, repeats: 1).profile(kernel)
+    exit(0)
+}
+if arguments.contains("--campaigns") {
+    // Only the campaign rows, in the mode this benchmark was built in (debug or release).
+    let campaigns = CampaignBenchmark(cases: option("--lines").flatMap { Int($0) } ?? (quick ? 300 : 3_000), repeats: quick ? 1 : 3).run()
+    if json {
+        printJSON(campaigns.rows, targets: campaigns.targets, machine: [("mode", CampaignBenchmark.build)])
+    } else {
+        printTable(campaigns.rows, targets: campaigns.targets, header: "# TypingEcho property campaigns (\(CampaignBenchmark.build) build)")
+    }
     exit(0)
 }
 if arguments.contains("--engine-setup") {
@@ -228,6 +246,9 @@ rows += startup.rows
 progress("large values")
 let largeValue = LargeValueBenchmark(bytes: quick ? 1_000_000 : 10_000_000, repeats: quick ? 3 : 5).run()
 rows += largeValue.rows
+progress("property campaigns")
+let campaigns = CampaignBenchmark(cases: quick ? 300 : 3_000, repeats: quick ? 1 : 3).run()
+rows += campaigns.rows
 progress("instruction counts")
 let instructions = InstructionBenchmark(encodeLines: quick ? 1_000 : 10_000).run()
 rows += instructions.rows
@@ -259,6 +280,7 @@ targets += formats.targets
 targets += scale.targets
 targets.append(startupTarget(startup.result))
 targets += largeValue.targets
+targets += campaigns.targets
 
 // MARK: - Output
 

@@ -52,47 +52,58 @@ public func expectProperty<T>(
     shrinkBudget: Int = 2_000,
     database: ExampleDatabase? = .automatic,
     sourceLocation: Testing.SourceLocation = #_sourceLocation,
-    _ property: (T) throws -> Void
+    _ property: @Sendable (T) throws -> Void
 ) async -> PropertyFailure? {
     let database = database.flatMap { $0.resolved(for: sourceLocation.filePath) }
     let run = PropertyRun(
         name: name, fileID: sourceLocation.fileID, line: sourceLocation.line, cases: cases, seed: seed,
         shrinkBudget: shrinkBudget, database: database, filter: currentTestFilter())
     let recorder = IssueRecorder()
-    let outcome = FailureBox()
+    let outcome = OutcomeBox()
     await withoutActuallyEscaping(property) { property in
-        let body = UncheckedSendable {
-            outcome.failure = run.run(gen) { value in
-                let before = recorder.count
+        let body: @Sendable () async -> Void = {
+            let result = await run.run(gen) { value in
+                // Each worker (a child task) has its own slot: issues of cases running at the
+                // same time are not mixed up.
+                let slot = PropertyWorker.slot
+                recorder.clear(slot)
                 var thrown: (any Error)?
                 do { try property(value) } catch { thrown = error }
-                let issues = recorder.errors(since: before)
+                let issues = recorder.errors(in: slot)
                 if !issues.isEmpty { return RecordedIssues(issues) }
                 return thrown
             }
+            outcome.set(result)
         }
         guard let test = Test.current else {
-            body.value()
+            await body()
             return
         }
         let capture: IssueHandlingTrait = .compactMapIssues { issue in
-            recorder.append(issue)
+            recorder.append(issue, in: PropertyWorker.slot)
             return nil
         }
         do {
-            try await capture.provideScope(for: test, testCase: Test.Case.current) { body.value() }
+            try await capture.provideScope(for: test, testCase: Test.Case.current) { await body() }
         } catch {
             Issue.record(error, "the property runner's issue scope failed", sourceLocation: sourceLocation)
         }
     }
-    guard var failure = outcome.failure else { return nil }
-    if failure.replayScript != nil {
-        let directory = PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
-            ?? FileSystem.join(FileSystem.packageRoot(of: sourceLocation.filePath), ".typing-echo/counterexamples")
-        failure.write(to: directory)
+    switch outcome.value {
+    case .passed(let summary)?:
+        summary.print()
+        return nil
+    case .failed(var failure)?:
+        if failure.replayScript != nil {
+            let directory = PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
+                ?? FileSystem.join(FileSystem.packageRoot(of: sourceLocation.filePath), ".typing-echo/counterexamples")
+            failure.write(to: directory)
+        }
+        Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
+        return failure
+    case nil:
+        return nil
     }
-    Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
-    return failure
 }
 
 /// The `swift test --filter` argument for the running test: `Suite/function`, or nil outside a test.
@@ -120,32 +131,32 @@ struct RecordedIssues: Error, CustomStringConvertible {
     var description: String { messages.joined(separator: "\n") }
 }
 
-/// The issues recorded inside the scope, in order, from whichever thread recorded them.
+/// The issues recorded inside the scope, per worker slot, in order, from whichever thread recorded them.
 private final class IssueRecorder: Sendable {
-    private let issues = Mutex<[Issue]>([])
+    private let issues = Mutex<[Int: [Issue]]>([:])
 
-    func append(_ issue: Issue) {
-        issues.withLock { $0.append(issue) }
+    func append(_ issue: Issue, in slot: Int) {
+        issues.withLock { $0[slot, default: []].append(issue) }
     }
 
-    var count: Int { issues.withLock { $0.count } }
+    /// Forgets what the slot's last case recorded.
+    func clear(_ slot: Int) {
+        issues.withLock { $0[slot] = nil }
+    }
 
-    /// The issues of error severity recorded after the first `start`. Known issues count too:
-    /// a property run inside `withKnownIssue` sees its own `#expect` failures marked known.
-    func errors(since start: Int) -> [Issue] {
-        issues.withLock { Array($0.dropFirst(start).filter { $0.severity == .error }) }
+    /// The issues of error severity the slot recorded since it was last cleared. Known issues
+    /// count too: a property run inside `withKnownIssue` sees its own `#expect` failures marked known.
+    func errors(in slot: Int) -> [Issue] {
+        issues.withLock { ($0[slot] ?? []).filter { $0.severity == .error } }
     }
 }
 
-/// The run's result, set inside the issue scope and read after it, on the same task.
-private final class FailureBox: @unchecked Sendable {
-    var failure: PropertyFailure?
-}
+/// The run's outcome, set inside the issue scope and read after it, on the same task.
+private final class OutcomeBox: Sendable {
+    private let outcome = Mutex<PropertyRun.Outcome?>(nil)
 
-/// A closure handed across the issue scope's `@Sendable` boundary; it runs on the same task,
-/// synchronously, before the scope returns.
-private struct UncheckedSendable: @unchecked Sendable {
-    let value: () -> Void
-    init(_ value: @escaping () -> Void) { self.value = value }
+    func set(_ value: PropertyRun.Outcome) { outcome.withLock { $0 = value } }
+
+    var value: PropertyRun.Outcome? { outcome.withLock { $0 } }
 }
 #endif

@@ -45,22 +45,24 @@ public func check<T>(
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
-    _ property: (T) throws -> Void
+    _ property: @Sendable (T) throws -> Void
 ) -> PropertyFailure? {
     let settings = PropertyRun(
         name: name, fileID: fileID, line: line, cases: cases, seed: seed, shrinkBudget: shrinkBudget,
         database: database.flatMap { $0.resolved(for: filePath) })
-    return withoutActuallyEscaping(property) { property in
+    let outcome = withoutActuallyEscaping(property) { property in
         settings.run(gen) { value in
             do { try property(value) } catch { return error }
             return nil
         }
     }
+    if case .passed(let summary) = outcome { summary.print() }
+    return outcome.failure
 }
 
 /// One run of a property: its settings, resolved against the environment, and the loop that
-/// generates, checks, replays saved examples and shrinks.
-struct PropertyRun {
+/// replays saved examples, generates and checks cases on every worker, and shrinks.
+struct PropertyRun: Sendable {
     var name: String
     var fileID: String
     var line: Int
@@ -69,6 +71,8 @@ struct PropertyRun {
     var caseNumber: Int?
     var shrinkBudget: Int
     var database: ExampleDatabase?
+    /// How many cases run at once (`TYPING_ECHO_JOBS`, else the cores).
+    var jobs: Int
     /// The `swift test --filter` argument of the replay command.
     var filter: String
 
@@ -87,82 +91,151 @@ struct PropertyRun {
         self.caseNumber = environment.caseNumber
         self.shrinkBudget = shrinkBudget
         self.database = database
+        self.jobs = max(1, min(environment.effectiveJobs, self.cases))
         self.filter = filter ?? name
     }
 
-    /// Runs the property, `evaluate` returning why a value fails (nil when it passes).
-    func run<T>(_ gen: Gen<T>, evaluate: (T) -> (any Error)?) -> PropertyFailure? {
-        withoutActuallyEscaping(evaluate) { evaluate in run(gen, escapable: evaluate) }
+    /// How a run ended: the failure, or what the passing run says.
+    enum Outcome: Sendable {
+        case passed(PropertySummary)
+        case failed(PropertyFailure)
+
+        var failure: PropertyFailure? {
+            if case .failed(let failure) = self { return failure }
+            return nil
+        }
     }
 
-    private func run<T>(_ gen: Gen<T>, escapable evaluate: @escaping (T) -> (any Error)?) -> PropertyFailure? {
-        let context = PropertyFailure.Context(name: name, fileID: fileID, line: line, seed: seed, cases: cases, filter: filter)
-        func attempt(_ source: Source) -> Attempt<T> {
-            let value: T
-            do { value = try gen.run(source) } catch { return .discarded }
-            if let error = evaluate(value) {
-                return .failed(FailingRun(
-                    value: value, error: error,
-                    choices: source.choices, bounds: source.bounds, spans: source.spans))
-            }
-            return .passed
+    /// Runs the property, `evaluate` returning why a value fails (nil when it passes); its cases
+    /// run on `jobs` threads, so `evaluate` may be called from several at once.
+    func run<T>(_ gen: Gen<T>, evaluate: @escaping @Sendable (T) -> (any Error)?) -> Outcome {
+        let trial = Trial(gen: gen, evaluate: evaluate)
+        if let decided = replayFirst(trial) { return decided }
+        let start = ContinuousClock.now
+        var scheduler = CaseScheduler(cases: cases)
+        var failure: FailingRun<T>?
+        while let numbers = scheduler.nextRound {
+            let round = CaseRound<FailingRun<T>>(numbers)
+            runWorkers(jobs) { [seed] _ in trial.work(round, seed: seed) }
+            let outcome = round.outcome
+            scheduler.record(numbers, discards: outcome.discards, firstFailure: outcome.firstFailure)
+            failure = outcome.failure
         }
-        func report(_ original: FailingRun<T>, from start: FailingRun<T>, seed: UInt64, caseNumber: Int, saved: Bool) -> PropertyFailure {
-            var shrinker = Shrinker(start, budget: shrinkBudget) { choices in
-                if case .failed(let run) = attempt(Source(replaying: choices)) { return run }
-                return nil
-            }
-            shrinker.shrink()
-            var context = context
-            context.seed = seed
-            let failure = PropertyFailure(
-                context: context, caseNumber: caseNumber, original: original, shrunk: shrinker.best,
-                shrinkSteps: shrinker.improvements, fromDatabase: saved)
-            database?.save(SavedExample(seed: seed, caseNumber: caseNumber, choices: shrinker.best.choices), for: name)
-            return failure
-        }
+        return finish(scheduler, failure: failure, since: start, trial)
+    }
 
-        // Hypothesis's example database: what failed last time is tried first.
+    /// The same run with its workers as child tasks of the caller (see `runWorkers`).
+    func run<T>(_ gen: Gen<T>, evaluate: @escaping @Sendable (T) -> (any Error)?) async -> Outcome {
+        let trial = Trial(gen: gen, evaluate: evaluate)
+        if let decided = replayFirst(trial) { return decided }
+        let start = ContinuousClock.now
+        var scheduler = CaseScheduler(cases: cases)
+        var failure: FailingRun<T>?
+        while let numbers = scheduler.nextRound {
+            let round = CaseRound<FailingRun<T>>(numbers)
+            await runWorkers(jobs) { [seed] _ in trial.work(round, seed: seed) }
+            let outcome = round.outcome
+            scheduler.record(numbers, discards: outcome.discards, firstFailure: outcome.firstFailure)
+            failure = outcome.failure
+        }
+        return finish(scheduler, failure: failure, since: start, trial)
+    }
+
+    private var context: PropertyFailure.Context {
+        PropertyFailure.Context(name: name, fileID: fileID, line: line, seed: seed, cases: cases, filter: filter)
+    }
+
+    /// The saved examples (Hypothesis's example database: what failed last time is tried
+    /// first) and `TYPING_ECHO_CASE`, on the calling thread; nil when the cases are to run.
+    private func replayFirst<T>(_ trial: Trial<T>) -> Outcome? {
         if let database {
             for example in database.examples(for: name) {
                 let caseSource = Source(seed: SeededGenerator.subSeed(of: example.seed, index: example.caseNumber))
-                let replayed = attempt(Source(replaying: example.choices))
-                let fresh = attempt(caseSource)
+                let replayed = trial.attempt(Source(replaying: example.choices))
+                let fresh = trial.attempt(caseSource)
                 if case .failed(let original) = fresh {
                     let start = if case .failed(let shrunk) = replayed { shrunk } else { original }
-                    return report(original, from: start, seed: example.seed, caseNumber: example.caseNumber, saved: true)
+                    return .failed(report(original, from: start, seed: example.seed, caseNumber: example.caseNumber, saved: true, trial))
                 }
                 if case .failed(let shrunk) = replayed {
-                    return report(shrunk, from: shrunk, seed: example.seed, caseNumber: example.caseNumber, saved: true)
+                    return .failed(report(shrunk, from: shrunk, seed: example.seed, caseNumber: example.caseNumber, saved: true, trial))
                 }
                 database.remove(example, for: name)
             }
         }
+        guard let only = caseNumber else { return nil }
+        let start = ContinuousClock.now
+        switch trial.attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: only))) {
+        case .failed(let failure):
+            return .failed(report(failure, from: failure, seed: seed, caseNumber: only, saved: false, trial))
+        case .passed, .discarded:
+            return .passed(PropertySummary(name: "\(name) (case \(only))", cases: 1, discarded: 0,
+                                           seconds: Self.seconds(since: start), jobs: 1))
+        }
+    }
 
-        if let only = caseNumber {
-            let outcome = attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: only)))
-            if case .failed(let failure) = outcome { return report(failure, from: failure, seed: seed, caseNumber: only, saved: false) }
+    /// The verdict of the cases as a report: the shrunk first failure, giving up, or the summary.
+    private func finish<T>(_ scheduler: CaseScheduler, failure: FailingRun<T>?, since start: ContinuousClock.Instant, _ trial: Trial<T>) -> Outcome {
+        switch scheduler.verdict {
+        case .failed(let number)?:
+            guard let failure else { preconditionFailure("a failing case without its failure") }
+            return .failed(report(failure, from: failure, seed: seed, caseNumber: number, saved: false, trial))
+        case .gaveUp(let number)?:
+            return .failed(PropertyFailure(gaveUp: context, caseNumber: number, passed: scheduler.passed, discarded: scheduler.discarded))
+        case .passed?, nil:
+            return .passed(PropertySummary(
+                name: name, cases: scheduler.passed, discarded: scheduler.discarded, seconds: Self.seconds(since: start), jobs: jobs))
+        }
+    }
+
+    /// Shrinks a failure, on the calling thread, and saves it to the database.
+    private func report<T>(_ original: FailingRun<T>, from start: FailingRun<T>, seed: UInt64, caseNumber: Int, saved: Bool, _ trial: Trial<T>) -> PropertyFailure {
+        var shrinker = Shrinker(start, budget: shrinkBudget) { choices in
+            if case .failed(let run) = trial.attempt(Source(replaying: choices)) { return run }
             return nil
         }
-        var passed = 0
-        var discarded = 0
-        var number = 0
-        let discardLimit = max(100, cases * 5)
-        while passed < cases {
-            number += 1
+        shrinker.shrink()
+        var context = context
+        context.seed = seed
+        let failure = PropertyFailure(
+            context: context, caseNumber: caseNumber, original: original, shrunk: shrinker.best,
+            shrinkSteps: shrinker.improvements, fromDatabase: saved)
+        database?.save(SavedExample(seed: seed, caseNumber: caseNumber, choices: shrinker.best.choices), for: name)
+        return failure
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// A generator and the property it feeds: one case from a source.
+private struct Trial<T>: Sendable {
+    let gen: Gen<T>
+    let evaluate: @Sendable (T) -> (any Error)?
+
+    /// Generates a value from `source` and checks it.
+    func attempt(_ source: Source) -> Attempt<T> {
+        let value: T
+        do { value = try gen.run(source) } catch { return .discarded }
+        if let error = evaluate(value) {
+            return .failed(FailingRun(
+                value: value, error: error,
+                choices: source.choices, bounds: source.bounds, spans: source.spans))
+        }
+        return .passed
+    }
+
+    /// One worker's share of a round: the next case number until there is none.
+    func work(_ round: CaseRound<FailingRun<T>>, seed: UInt64) {
+        while let number = round.take() {
             switch attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: number))) {
-            case .passed:
-                passed += 1
-            case .failed(let failure):
-                return report(failure, from: failure, seed: seed, caseNumber: number, saved: false)
-            case .discarded:
-                discarded += 1
-                if discarded >= discardLimit {
-                    return PropertyFailure(gaveUp: context, caseNumber: number, passed: passed, discarded: discarded)
-                }
+            case .passed: break
+            case .discarded: round.discard(number)
+            case .failed(let failure): round.fail(number, failure)
             }
         }
-        return nil
     }
 }
 

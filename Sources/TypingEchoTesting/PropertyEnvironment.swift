@@ -16,12 +16,27 @@ public struct PropertyEnvironment: Sendable, Hashable {
     public var cases: Int?
     /// The single case to run from `TYPING_ECHO_CASE`, if set and valid.
     public var caseNumber: Int?
+    /// How many cases run at once from `TYPING_ECHO_JOBS` (1 or more), if set and valid.
+    public var jobs: Int?
 
     /// Creates settings from explicit values.
-    public init(seed: UInt64? = nil, cases: Int? = nil, caseNumber: Int? = nil) {
+    public init(seed: UInt64? = nil, cases: Int? = nil, caseNumber: Int? = nil, jobs: Int? = nil) {
         self.seed = seed
         self.cases = cases
         self.caseNumber = caseNumber
+        self.jobs = jobs
+    }
+
+    /// How many cases a property runs at once: ``jobs``, else the cores this process may use.
+    public var effectiveJobs: Int { jobs ?? Self.cores }
+
+    /// The cores this process may run on (at least 1).
+    public static var cores: Int {
+        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        #else
+        return 1
+        #endif
     }
 
     /// The settings in this process's environment right now.
@@ -29,7 +44,8 @@ public struct PropertyEnvironment: Sendable, Hashable {
         PropertyEnvironment(
             seed: variable("TYPING_ECHO_SEED").flatMap(parseSeed),
             cases: variable("TYPING_ECHO_CASES").flatMap { Int(trimmed($0)) }.flatMap { $0 >= 0 ? $0 : nil },
-            caseNumber: variable("TYPING_ECHO_CASE").flatMap { Int(trimmed($0)) }.flatMap { $0 > 0 ? $0 : nil })
+            caseNumber: variable("TYPING_ECHO_CASE").flatMap { Int(trimmed($0)) }.flatMap { $0 > 0 ? $0 : nil },
+            jobs: variable("TYPING_ECHO_JOBS").flatMap { Int(trimmed($0)) }.flatMap { $0 > 0 ? $0 : nil })
     }
 
     /// Parses a seed written in decimal (`1234`) or hexadecimal with a `0x` prefix (`0x4D2`).

@@ -68,8 +68,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
         return z ^ (z >> 31)
     }
 
-    /// Derives the independent seed of case `index` from a run seed, so one case replays alone.
-    static func subSeed(of seed: UInt64, index: Int) -> UInt64 {
+    /// Derives the independent seed of case `index` from a run seed, so one case replays alone:
+    /// `Gen.sample(seed:)` with it gives case `index` of a property run with that seed.
+    public static func subSeed(of seed: UInt64, index: Int) -> UInt64 {
         var state = seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03)
         return splitMix64(&state)
     }

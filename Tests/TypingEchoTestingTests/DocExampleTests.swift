@@ -126,6 +126,15 @@ func customScreenExample() -> Gen<SessionScript> {
     }
 }
 
+// Sources/TypingEchoTesting/LeakCheck.swift
+func leakCheckExample() throws -> PropertyFailure? {
+    let leaks = try LeakCheck()
+    let failure = check("noLeak", .leakCase(steps: 1...16), cases: 100) { leakCase in
+        try leaks.verify(leakCase)
+    }
+    return failure
+}
+
 // docs/property-testing.md
 func printedSessionExample() -> String {
     var printed = ""
@@ -206,6 +215,7 @@ struct DocExampleTests {
         let custom = try #require(customScreenExample().sample(seed: 3))
         #expect(custom.lines.first == #"field email kind=text label="Email""#)
         _ = try custom.makeSession()
+        #expect(try leakCheckExample() == nil)
         #expect(printedSessionExample().hasPrefix("field text kind=text label=\"Text\"\nfocus text\ndouble-tap\n"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypingEcho
 @testable import TypingEchoTesting
@@ -24,6 +25,18 @@ private final class Collected: @unchecked Sendable {
     private var stored: [Issue] = []
     func append(_ issue: Issue) { lock.withLock { stored.append(issue) } }
     var issues: [Issue] { lock.withLock { stored } }
+}
+
+/// The run on threads of its own (what `check` does), called from an async test.
+func runOnThreads<T>(_ run: PropertyRun, _ gen: Gen<T>, _ evaluate: @escaping @Sendable (T) -> (any Error)?) -> PropertyRun.Outcome {
+    run.run(gen, evaluate: evaluate)
+}
+
+/// A count that the cases of a property, running at the same time, can add to.
+final class Tally: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }
 
 private struct UncheckedBody: @unchecked Sendable {
@@ -64,18 +77,18 @@ struct SwiftTestingIntegrationTests {
     @Test("#require inside a property fails the case once, and shrinking adds no issue")
     func requireInsideProperty() async throws {
         let letters = Gen.element(of: "abcdefghijklmnopqrstuvwxyz")
-        var evaluations = 0
+        let evaluations = Tally()
         var failure: PropertyFailure?
         let issues = try await issuesRecorded {
             failure = await expectProperty("noX", Gen.string(of: letters, length: 0...40), seed: 2, database: nil) { text in
-                evaluations += 1
+                evaluations.add()
                 let index = text.firstIndex(of: "x")
                 try #require(index == nil, "contains x")
                 #expect(text.count <= 40, "reached only when the #require above holds")
             }
         }
         #expect(issues.count == 1)
-        #expect(evaluations > 10, "the shrinker replayed candidates, each recording issues that were held back")
+        #expect(evaluations.value > 10, "the shrinker replayed candidates, each recording issues that were held back")
         let shrunk = try #require(failure)
         #expect(shrunk.counterexample == "\"x\"")
         #expect(shrunk.message.contains("contains x"))
@@ -112,6 +125,60 @@ struct SwiftTestingIntegrationTests {
         #expect(seen.issues.filter { $0.comments.first?.rawValue.hasPrefix("Property \"alwaysSmall\"") == true }.count == 1)
     }
 
+    @Test("TYPING_ECHO_JOBS=1 and =2 give the same verdict, failing case and counterexample for a planted failure")
+    func jobsDoNotChangeTheVerdict() async throws {
+        // The planted failure: a list with two values above 90, rare enough that some cases
+        // pass first, so the two workers race past each other before it is found.
+        let gen = Gen.array(of: Gen.int(in: 0...100), count: 0...6)
+        let planted: @Sendable ([Int]) -> (any Error)? = { values in
+            values.filter { $0 > 90 }.count >= 2 ? PropertyViolation("two above 90") : nil
+        }
+        func run(jobs: Int, seed: UInt64) async -> PropertyFailure? {
+            let environment = PropertyEnvironment(jobs: jobs)
+            let settings = PropertyRun(name: "planted", fileID: "f", line: 1, cases: 5_000, seed: seed, shrinkBudget: 500,
+                                       database: nil, environment: environment)
+            #expect(settings.jobs == jobs)
+            let sync = runOnThreads(settings, gen, planted)
+            let async = await settings.run(gen, evaluate: planted)
+            #expect(sync.failure == async.failure)
+            return sync.failure
+        }
+        for seed: UInt64 in [3, 11, 20261201] {
+            let one = try #require(await run(jobs: 1, seed: seed))
+            let two = try #require(await run(jobs: 2, seed: seed))
+            #expect(one.caseNumber > 1)
+            #expect(one == two)
+            #expect(one.description == two.description)
+            #expect(one.counterexample == "[91, 91]")
+        }
+        // A passing run counts the same cases whatever the jobs.
+        let environment = PropertyEnvironment(jobs: 2)
+        let passing = PropertyRun(name: "p", fileID: "f", line: 1, cases: 3_000, seed: 5, shrinkBudget: 1, database: nil, environment: environment)
+        guard case .passed(let summary) = runOnThreads(passing, gen, { _ in nil }) else {
+            Issue.record("a property that cannot fail failed")
+            return
+        }
+        #expect(summary.cases == 3_000 && summary.jobs == 2)
+        #expect(summary.description.hasPrefix("p: 3000 cases, ") && summary.description.hasSuffix(" cases/s, 2 jobs"))
+    }
+
+    @Test("discarded cases are counted as in a one-by-one run, whatever the jobs")
+    func discardsAcrossJobs() {
+        let gen = Gen.int(in: 0...9).filter(maxAttempts: 1) { $0 != 0 }
+        var outcomes: [String] = []
+        for jobs in [1, 2, 3] {
+            let run = PropertyRun(name: "d", fileID: "f", line: 1, cases: 2_000, seed: 8, shrinkBudget: 1, database: nil,
+                                  environment: PropertyEnvironment(jobs: jobs))
+            switch run.run(gen, evaluate: { _ in nil }) {
+            case .passed(let summary): outcomes.append("\(summary.cases) passed, \(summary.discarded) discarded")
+            case .failed(let failure): outcomes.append(failure.description)
+            }
+        }
+        #expect(Set(outcomes).count == 1, "\(outcomes)")
+        #expect(outcomes.first?.hasPrefix("2000 passed, ") == true)
+        #expect(outcomes.first != "2000 passed, 0 discarded")
+    }
+
     @Test("an explicit cases or seed wins over the environment; without them the environment counts")
     func explicitArgumentsWin() {
         let environment = PropertyEnvironment(seed: 99, cases: 3)
@@ -122,9 +189,9 @@ struct SwiftTestingIntegrationTests {
         let neither = PropertyRun(name: "p", fileID: "f", line: 1, cases: nil, seed: nil, shrinkBudget: 1, database: nil, environment: PropertyEnvironment())
         #expect(neither.cases == PropertyRun.defaultCases)
 
-        var count = 0
-        #expect(check("counted", Gen.int(in: 0...9), cases: 7, seed: 1) { _ in count += 1 } == nil)
-        #expect(count == 7)
+        let count = Tally()
+        #expect(check("counted", Gen.int(in: 0...9), cases: 7, seed: 1) { _ in count.add() } == nil)
+        #expect(count.value == 7)
     }
 
     @Test("a failing case is saved and replayed first on the next run, and forgotten once it passes")

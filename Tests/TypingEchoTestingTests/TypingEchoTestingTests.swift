@@ -186,7 +186,7 @@ struct ReportingTests {
     @Test("Replaying a random run's seed reproduces its counterexample")
     func replayReproduces() throws {
         let gen = Gen.array(of: Gen.int(in: -50...50), count: 0...10)
-        let property: ([Int]) throws -> Void = { try require($0.filter { $0 > 40 }.count < 2, "two big values") }
+        let property: @Sendable ([Int]) throws -> Void = { try require($0.filter { $0 > 40 }.count < 2, "two big values") }
         let first = try #require(expectFails(check("replay", gen, property)))
         let again = try #require(expectFails(check("replay", gen, seed: first.seed, property)))
         #expect(again.caseNumber == first.caseNumber)

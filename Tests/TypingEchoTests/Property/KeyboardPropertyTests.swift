@@ -157,8 +157,10 @@ struct KeyboardPropertyTests {
             (3, .constant(.doubleTap)), (1, .constant(.dismiss)), (3, .constant(.keys)),
             (1, .constant(.tab)), (1, .constant(.focusKey)),
         ])
+        let prepared = template
         let failure = check("typedTextLands", Gen<[Step]>.array(of: step, count: 1...12), cases: 10_000) { steps in
-            var engine = template
+            var engine = prepared
+            var sink = Discard()
             // The model: which element or key has focus, which field is edited, how long each is.
             var focus: String?, edited: String?
             var counts = ["a": 0, "b": 0]
@@ -220,8 +222,10 @@ struct KeyboardPropertyTests {
         var base = try Engine()
         var sink = Discard()
         try base.run(line(.field(FieldDeclaration(id: "f", kind: .text, label: "F"))), into: &sink)
+        let prepared = base
         let failure = check("selectionAgreesWithModel", gen, cases: 10_000) { (text, keys) in
-            var engine = base
+            var engine = prepared
+            var sink = Discard()
             var declaration = FieldDeclaration(id: "f", kind: .text, label: "F")
             declaration.value = text
             declaration.autocapitalization = Autocapitalization.none

@@ -158,8 +158,20 @@ extension Gen where Value == SecureEntryPlan {
 }
 
 /// Runs entry plans from copies of sessions that have run each locale's prelude.
-struct SecureEntryRunner {
-    private var templates: [String: ReplaySession] = [:]
+struct SecureEntryRunner: Sendable {
+    /// Each locale's session after its prelude, made once before any case runs (cases run at once).
+    private let templates: [String: ReplaySession]
+
+    init(locales: [String]) throws {
+        var templates: [String: ReplaySession] = [:]
+        for locale in locales {
+            var session = try ReplaySession()
+            var ignored = EventCollector()
+            try session.feed(Array(SecureEntryPlan(locale: locale, steps: []).prelude.utf8), into: &ignored)
+            templates[locale] = session
+        }
+        self.templates = templates
+    }
 
     struct Output: Equatable {
         var events: [TimedEvent] = []
@@ -167,13 +179,7 @@ struct SecureEntryRunner {
         var error: String?
     }
 
-    mutating func run(_ plan: SecureEntryPlan, decoy: Bool) throws -> Output {
-        if templates[plan.locale] == nil {
-            var session = try ReplaySession()
-            var ignored = EventCollector()
-            try session.feed(Array(plan.prelude.utf8), into: &ignored)
-            templates[plan.locale] = session
-        }
+    func run(_ plan: SecureEntryPlan, decoy: Bool) throws -> Output {
         var session = templates[plan.locale]!
         var collector = EventCollector()
         var output = Output()
@@ -192,7 +198,7 @@ struct SecureEntryRunner {
 struct SecureEntryPathTests {
     @Test("With secure-keys=silent, every way into a secure field gives the same events for any two secrets of the same count")
     func everyWayIn() throws {
-        var runner = SecureEntryRunner()
+        let runner = try SecureEntryRunner(locales: KeyboardLayout.all.map(\.locale))
         let failure = check("everyWayIn", .secureEntryPlan(steps: 1...12), cases: 4_000) { plan in
             let real = try runner.run(plan, decoy: false), decoy = try runner.run(plan, decoy: true)
             let spoken = { (output: SecureEntryRunner.Output) in

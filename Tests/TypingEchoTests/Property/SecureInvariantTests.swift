@@ -4,49 +4,17 @@ import TypingEchoTesting
 
 @Suite("Secure invariant")
 struct SecureInvariantTests {
-    /// 100,000 sessions in CI, in shards that run in parallel.
-    static let shards = 4
-    static let casesPerShard = 25_000
+    /// 100,000 cases in CI, every reader of `LeakReader.all` drawn among them, on every core
+    /// (`TYPING_ECHO_JOBS`); `TYPING_ECHO_CASES` changes the count.
+    static let cases = 100_000
 
-    @Test("Random sessions into secure fields show nothing that depends on the secret", arguments: 0..<shards)
-    func noLeak(shard: Int) throws {
-        guard let seed = Self.seed(forShard: shard) else { return }
-        let runner = try SecureRunner()
-        var caseNumber = 0
-        // TYPING_ECHO_CASES sets the cases per shard (an explicit `cases:` would win over it).
-        let cases = PropertyEnvironment.current.cases ?? Self.casesPerShard
-        let failure = check("noLeak", .secureSessionWithDecoy(steps: 1...16), cases: cases, seed: seed) { session, decoy in
-            caseNumber += 1
-            // Formatting (JSON, transcript) every 4th case and dump (reflection) every 16th keep
-            // the cost per case low; a failure being shrunk gets everything.
-            let shrinking = caseNumber > cases
-            let format = shrinking || caseNumber % 4 == 0, dumping = shrinking || caseNumber % 16 == 0
-            let (real, shadow) = runner.runPair(session.body, decoy.body, format: format, dump: dumping)
-            try require(real.events == shadow.events, "events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, shadow.events.map { "\($0)" }))")
-            // Non-interference: an independent secret of the same count gives byte-identical output.
-            try require(real.json == shadow.json, "JSON differs from the decoy run:\n\(firstDifference(real.json, shadow.json))")
-            try require(real.transcript == shadow.transcript, "transcript differs:\n\(firstDifference(real.transcript, shadow.transcript))")
-            try require(real.failures == shadow.failures, "expectation messages differ:\n\(firstDifference(real.failures, shadow.failures))")
-            try require(real.error == shadow.error, "error messages differ: \(real.error ?? "none") / \(shadow.error ?? "none")")
-            try require(real.descriptions == shadow.descriptions, "descriptions differ:\n\(firstDifference(real.descriptions, shadow.descriptions))")
-            // And directly: no two characters of the secret appear where the decoy's output has none.
-            if let leaked = LeakOracle.leak(of: session.secret, in: real.bytes, publicText: shadow.bytes) {
-                let lines = real.json + real.transcript + real.failures + [real.error ?? ""] + real.descriptions
-                let line = lines.first { $0.utf8.firstRange(of: leaked.utf8) != nil } ?? ""
-                throw PropertyViolation("the output contains \(String(reflecting: leaked)) from the secret, in: \(line.prefix(300))")
-            }
+    @Test("Random sessions into secure fields show nothing that depends on the secret, under every reader")
+    func noLeak() async throws {
+        let leaks = try LeakCheck()
+        await expectProperty("noLeak", .leakCase(steps: 1...16, readers: leaks.readers),
+                             cases: PropertyEnvironment.current.cases ?? Self.cases) { leakCase in
+            try leaks.verify(leakCase)
         }
-        #expect(failure == nil, "\(failure!)")
-    }
-
-    /// The run seed of a shard. Shard 0 uses `TYPING_ECHO_SEED` itself, so the replay command a
-    /// failure prints (that shard's seed, and `TYPING_ECHO_CASE`) reruns it in shard 0; when
-    /// `TYPING_ECHO_CASE` is set, only shard 0 runs.
-    static func seed(forShard shard: Int) -> UInt64? {
-        let environment = PropertyEnvironment.current
-        if environment.caseNumber != nil && shard != 0 { return nil }
-        let base = environment.seed ?? UInt64.random(in: .min ... .max)
-        return shard == 0 ? base : base &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(shard)
     }
 
     @Test("Secret characters never join a neighbour, in ICU and in Swift, so counts add up")

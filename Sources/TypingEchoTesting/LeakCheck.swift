@@ -1,0 +1,256 @@
+import TypingEcho
+
+/// A way of hearing (or, later, feeling) a session that the secure invariant must hold under:
+/// a name and the settings that select it.
+///
+/// The leak property draws one reader per case from ``all``, so every reader added there is
+/// covered by the same campaign and the same CI budget of cases. Today there is one, VoiceOver
+/// with its defaults; reader profiles (`reader=talkback`, …) and the braille display
+/// (`braille=on`) add theirs as entries with their settings.
+public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
+    /// The reader's name, as the counterexample names it.
+    public var name: String
+    /// `key=value` settings that select it, applied before the screen is declared.
+    public var settings: [String]
+
+    /// A reader with its settings.
+    public init(name: String, settings: [String] = []) {
+        self.name = name
+        self.settings = settings
+    }
+
+    /// VoiceOver with its default settings.
+    public static let voiceOver = LeakReader(name: "voiceover")
+
+    /// Every reader the leak property covers.
+    public static let all: [LeakReader] = [.voiceOver]
+
+    /// The settings as the overrides a session starts with.
+    var overrides: [(key: String, value: String)] {
+        settings.map { pair in
+            let key = pair.prefix { $0 != "=" }
+            return (String(key), String(pair.dropFirst(key.count + 1)))
+        }
+    }
+
+    /// The name.
+    public var description: String { name }
+}
+
+/// One case of the leak property: a session, an independent decoy of the same count, the
+/// reader both run under, and how much of the output is formatted and compared.
+public struct LeakCase: Sendable, Hashable, CustomStringConvertible, ReplayScriptConvertible {
+    /// The session that types the real secret.
+    public var session: SecureSession
+    /// The same session with a decoy secret (``SecureSession/independentDecoy``).
+    public var decoy: SecureSession
+    /// The reader both sessions run under.
+    public var reader: LeakReader
+    /// 0 to 15. Events, expectation messages, errors and descriptions are compared in every
+    /// case; at a multiple of 4 the JSON Lines and the transcript too, and at 0 also a `dump`
+    /// of the whole session (shrinking moves toward 0, so a shrunk case gets everything).
+    public var depth: Int
+
+    /// A case from its parts.
+    public init(session: SecureSession, decoy: SecureSession, reader: LeakReader = .voiceOver, depth: Int = 0) {
+        self.session = session
+        self.decoy = decoy
+        self.reader = reader
+        self.depth = depth
+    }
+
+    /// Whether the JSON Lines and the transcript are formatted and compared.
+    public var formats: Bool { depth % 4 == 0 }
+    /// Whether the whole session is dumped (reflection) and compared.
+    public var dumps: Bool { depth == 0 }
+
+    /// The real session's script, under its reader's settings.
+    public var replayScript: String {
+        reader.settings.map { "settings \($0)\n" }.joined() + session.script
+    }
+
+    /// The steps, the decoy's secret and the reader, for counterexamples.
+    public var description: String {
+        "LeakCase(reader: \(reader), depth: \(depth), \(session), decoy secret: \(String(reflecting: decoy.secret)))"
+    }
+}
+
+extension Gen where Value == LeakCase {
+    /// Leak cases of `steps` steps: a ``Gen/secureSession(steps:families:)``, its independent
+    /// decoy, a reader of `readers` (nothing is drawn for a single reader) and a depth.
+    public static func leakCase(steps: ClosedRange<Int>, readers: [LeakReader] = LeakReader.all) -> Gen<LeakCase> {
+        let reader: Gen<LeakReader> = readers.count == 1 ? .constant(readers[0]) : .element(of: readers)
+        return Gen<(SecureSession, SecureSession)>.secureSessionWithDecoy(steps: steps).flatMap { pair in
+            Gen<(LeakReader, Int)>.zip(reader, .int(in: 0...15)).map { reader, depth in
+                LeakCase(session: pair.0, decoy: pair.1, reader: reader, depth: depth)
+            }
+        }
+    }
+}
+
+/// What one run of a leak case's session left: the finished session, its events, the messages
+/// of the expectations that failed and the script error, if any.
+public struct LeakRun: Sendable {
+    /// The session after its last line and `finish`.
+    public var session: ReplaySession
+    /// Every event, in order.
+    public var events: [TimedEvent]
+    /// The failed expectations' messages.
+    public var failures: [String]
+    /// The script error, formatted as the CLI prints it.
+    public var error: String?
+}
+
+/// The secure invariant as a property: a leak case's session and its decoy run under the
+/// case's reader must show the outside world the same thing, and no two characters of the
+/// secret may appear in what the real run shows but the decoy's does not.
+///
+/// ```swift
+/// let leaks = try LeakCheck()
+/// let failure = check("noLeak", .leakCase(steps: 1...16), cases: 100) { leakCase in
+///     try leaks.verify(leakCase)
+/// }
+/// ```
+public struct LeakCheck: Sendable {
+    /// The readers cases may name, each with its screen declared once.
+    public let readers: [LeakReader]
+    private let templates: [LeakReader: ReplaySession]
+
+    /// Declares the sign-in screen once per reader; each case starts from a copy.
+    /// - Throws: `SettingError` when a reader's settings are not valid.
+    public init(readers: [LeakReader] = LeakReader.all) throws {
+        self.readers = readers
+        var templates: [LeakReader: ReplaySession] = [:]
+        for reader in readers {
+            var session = try ReplaySession(overrides: reader.overrides)
+            var ignored = EventCollector()
+            try session.feed(Array(SecureSession.prelude.utf8), into: &ignored)
+            templates[reader] = session
+        }
+        self.templates = templates
+    }
+
+    /// Runs the case and compares the two runs (``run(_:)``, then ``compare(_:_:of:)``).
+    /// - Throws: ``PropertyViolation`` naming the first difference or the leaked characters.
+    public func verify(_ leakCase: LeakCase) throws(PropertyViolation) {
+        let (real, decoy) = run(leakCase)
+        try Self.compare(real, decoy, of: leakCase)
+    }
+
+    /// Runs a case's session and its decoy. The lines both share before the first that
+    /// differs (the first with secret text) run once, on a session that is then copied.
+    public func run(_ leakCase: LeakCase) -> (real: LeakRun, decoy: LeakRun) {
+        let a = Array(leakCase.session.body.utf8), b = Array(leakCase.decoy.body.utf8)
+        var common = 0, lineEnd = 0
+        while common < a.count && common < b.count && a[common] == b[common] {
+            if a[common] == 0x0A { lineEnd = common + 1 }
+            common += 1
+        }
+        guard var session = templates[leakCase.reader] else {
+            preconditionFailure("the reader \(leakCase.reader) is not one of this check's")
+        }
+        var collector = EventCollector()
+        var failures: [String] = []
+        var error: String?
+        do {
+            try session.feed(a[..<lineEnd], into: &collector) { failures.append($0.description) }
+        } catch let thrown {
+            error = thrown.formatted(file: "test.replay")
+        }
+        func finish(_ rest: ArraySlice<UInt8>) -> LeakRun {
+            var session = session, collector = collector, failures = failures, error = error
+            if error == nil {
+                do {
+                    try session.feed(rest, into: &collector) { failures.append($0.description) }
+                    try session.finish(into: &collector) { failures.append($0.description) }
+                } catch let thrown {
+                    error = thrown.formatted(file: "test.replay")
+                }
+            }
+            return LeakRun(session: session, events: collector.events, failures: failures, error: error)
+        }
+        return (finish(a[lineEnd...]), finish(b[lineEnd...]))
+    }
+
+    /// Compares what two runs show: events, expectation messages, errors, descriptions of the
+    /// engine and its fields, and as the case's depth asks JSON Lines, the transcript and a
+    /// dump; then looks for the secret in what the real run shows (``LeakOracle``).
+    /// - Throws: ``PropertyViolation`` naming the first difference or the leaked characters.
+    public static func compare(_ real: LeakRun, _ decoy: LeakRun, of leakCase: LeakCase) throws(PropertyViolation) {
+        let left = Observed(real, formats: leakCase.formats, dumps: leakCase.dumps)
+        let right = Observed(decoy, formats: leakCase.formats, dumps: leakCase.dumps)
+        if real.events != decoy.events {
+            throw PropertyViolation("events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, decoy.events.map { "\($0)" }))")
+        }
+        // Non-interference: an independent secret of the same count gives byte-identical output.
+        for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript),
+                             ("expectation messages", real.failures, decoy.failures), ("descriptions", left.descriptions, right.descriptions)]
+        where a != b {
+            throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
+        }
+        if real.error != decoy.error {
+            throw PropertyViolation("error messages differ: \(real.error ?? "none") / \(decoy.error ?? "none")")
+        }
+        // And directly: no two characters of the secret appear where the decoy's output has none.
+        if let leaked = LeakOracle.leak(of: leakCase.session.secret, in: left.bytes, publicText: right.bytes) {
+            let lines = left.lines
+            let line = lines.first { $0.utf8.firstRange(of: leaked.utf8) != nil } ?? ""
+            throw PropertyViolation("the output contains \(String(reflecting: leaked)) from the secret, in: \(line.prefix(300))")
+        }
+    }
+}
+
+/// What a finished run shows the outside world, formatted as far as a case's depth asks.
+private struct Observed {
+    var json: [String] = []
+    var transcript: [String] = []
+    var failures: [String]
+    var error: String?
+    var descriptions: [String] = []
+
+    init(_ run: LeakRun, formats: Bool, dumps: Bool) {
+        failures = run.failures
+        error = run.error
+        if formats {
+            var writer = Transcript()
+            for event in run.events {
+                json.append(JSONLines.line(event))
+                if let line = writer.line(for: event) { transcript.append(line) }
+            }
+        }
+        let engine = run.session.engine
+        descriptions = [String(describing: engine), String(reflecting: engine)]
+        for element in engine.elements {
+            if let field = element.field {
+                descriptions += [String(describing: field), String(reflecting: field), String(describing: field.buffer)]
+            }
+        }
+        if dumps {
+            var dumped = ""
+            dump(run.session, to: &dumped)
+            descriptions.append(dumped)
+        }
+    }
+
+    /// Every line of output, of every kind.
+    var lines: [String] { json + transcript + failures + [error ?? ""] + descriptions }
+
+    /// Every line of output as UTF-8, for the leak oracle.
+    var bytes: [UInt8] {
+        var bytes: [UInt8] = []
+        for line in lines {
+            bytes.append(contentsOf: line.utf8)
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+}
+
+/// The first line where two outputs differ, for a readable failure.
+func firstDifference(_ a: [String], _ b: [String]) -> String {
+    for index in 0..<max(a.count, b.count) {
+        let left = index < a.count ? a[index] : "<none>", right = index < b.count ? b[index] : "<none>"
+        if left != right { return "line \(index + 1):\n  real:  \(left)\n  decoy: \(right)" }
+    }
+    return "(same lines)"
+}
