@@ -410,10 +410,22 @@ static uint32_t as_unicode_braille(uint32_t cell) {
     return 0x2800;
 }
 
-// Output buffers: twice the input (at least 16), doubled up to 32 per input unit (at least 64).
-static int first_capacity(int count) { return count < 8 ? 16 : count * 2; }
-static int last_capacity(int count) { return count < 2 ? 64 : count * 32; }
-enum { longest_input = INT_MAX / 64 };
+// Output buffers: twice the input, doubled up to 32 per input unit, each with `headroom` more.
+// liblouis reports a translation that consumed all its input without filling the buffer even
+// when it dropped a last expansion that did not fit (an undefined character's `'\x017a'` is 8
+// cells), so a translation counts as complete only when at least `headroom` cells stayed free:
+// more than any one character's output.
+enum { headroom = 64 };
+static int first_capacity(int count) { return count * 2 + 2 * headroom; }
+static int last_capacity(int count) { return count * 32 + 2 * headroom; }
+static int next_capacity(int capacity, int count) {
+    int last = last_capacity(count);
+    return capacity >= last ? last + 1 : (capacity > last / 2 ? last : capacity * 2);
+}
+static int complete(int consumed, int count, int produced, int capacity) {
+    return consumed == count && produced + headroom <= capacity;
+}
+enum { longest_input = INT_MAX / 64 - 2 * headroom };
 
 int telou_translate(const char *tables, const uint32_t *text, int length, int cursor, int mode,
                     telou_translation *result, char *error, size_t error_size) {
@@ -439,7 +451,7 @@ int telou_translate(const char *tables, const uint32_t *text, int length, int cu
     int finished = 0;
     if (ok) output_pos = malloc(((size_t)input.count + 1) * sizeof(int));
     ok = ok && output_pos != NULL;
-    for (int capacity = first_capacity(input.count); ok && !finished && capacity <= last_capacity(input.count); capacity *= 2) {
+    for (int capacity = first_capacity(input.count); ok && !finished && capacity <= last_capacity(input.count); capacity = next_capacity(capacity, input.count)) {
         free(cells);
         free(input_pos);
         cells = calloc((size_t)capacity, (size_t)loaded.char_size);
@@ -457,7 +469,7 @@ int telou_translate(const char *tables, const uint32_t *text, int length, int cu
             ok = 0;
             break;
         }
-        if (consumed == input.count && produced < capacity) {
+        if (complete(consumed, input.count, produced, capacity)) {
             finished = 1;
             used_cells = produced;
             cursor_cell = cursor_pointer != NULL ? cursor_unit : produced;
@@ -538,7 +550,7 @@ int telou_back_translate(const char *tables, const uint32_t *cells, int count, i
         if (loaded.char_size == 4) ((uint32_t *)input)[index] = dots; else ((uint16_t *)input)[index] = (uint16_t)dots;
     }
     if (ok && count == 0) finished = 1;
-    for (int capacity = first_capacity(count); ok && !finished && capacity <= last_capacity(count); capacity *= 2) {
+    for (int capacity = first_capacity(count); ok && !finished && capacity <= last_capacity(count); capacity = next_capacity(capacity, count)) {
         free(output);
         output = calloc((size_t)capacity, (size_t)loaded.char_size);
         if (output == NULL) { ok = 0; break; }
@@ -550,7 +562,7 @@ int telou_back_translate(const char *tables, const uint32_t *cells, int count, i
             ok = 0;
             break;
         }
-        if (consumed == count && produced < capacity) finished = 1;
+        if (complete(consumed, count, produced, capacity)) finished = 1;
     }
     if (ok && !finished) {
         snprintf(error, error_size, "the back-translation needs more than %d characters", last_capacity(count));
