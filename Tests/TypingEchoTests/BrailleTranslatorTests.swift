@@ -161,3 +161,12 @@ struct BrailleTranslatorTests {
         }
     }
 }
+
+@Suite("Braille on the command line")
+struct BrailleCommandLineTests {
+    @Test("--version names the liblouis version found")
+    func version() throws {
+        let run = try Tool.run(["--version"])
+        #expect(run.status == 0 && run.output.contains(", liblouis \(BrailleOracle.library.version))"))
+    }
+}
