@@ -30,9 +30,9 @@ let package = Package(
         // (Phonetics/, Localization/, Keyboards/) can be embedded from where they live.
         .target(
             name: "TypingEcho",
-            dependencies: ["CICU"],
+            dependencies: ["CICU", "CLouis"],
             path: ".",
-            exclude: ["Sources/TypingEcho/TypingEcho.docc", "Sources/CICU", "Sources/SystemICU", "Sources/CEspeak", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "LICENSE", "CONTRIBUTING.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz", "scripts"],
+            exclude: ["Sources/TypingEcho/TypingEcho.docc", "Sources/CICU", "Sources/SystemICU", "Sources/CEspeak", "Sources/CLouis", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "LICENSE", "CONTRIBUTING.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz", "scripts"],
             sources: ["Sources/TypingEcho"],
             // The script language's reference, printed by `typing-echo help script`.
             resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards"),
@@ -43,6 +43,8 @@ let package = Package(
         // espeak-ng, opened with dlopen when `render` runs: nothing links against it, and its
         // declarations are restated in the shim so that its headers are not needed to build.
         .target(name: "CEspeak", path: "Sources/CEspeak", linkerSettings: [.linkedLibrary("dl")]),
+        // liblouis (braille), opened with dlopen the same way when braille is first asked for.
+        .target(name: "CLouis", path: "Sources/CLouis", linkerSettings: [.linkedLibrary("dl")]),
         // `typing-echo render`: speech, earcons, mixing, WAV. The engine does not depend on it.
         .target(name: "TypingEchoRender", dependencies: ["TypingEcho", "CEspeak"]),
         .executableTarget(name: "typing-echo", dependencies: ["TypingEcho", "TypingEchoRender"]),

@@ -136,7 +136,7 @@ func main(stdoutClosed: WriteFailure?) -> ExitCode {
     case .help(let topic):
         return printOutput(CommandHelp.text(for: topic), stdoutClosed: stdoutClosed)
     case .version:
-        return printOutput("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu))", stdoutClosed: stdoutClosed)
+        return printOutput("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu), \(Liblouis.versionFound))", stdoutClosed: stdoutClosed)
     case .replay(let script, let format, let overrides, let phonetics):
         let (alphabet, failure) = loadPhonetics(phonetics)
         if let failure { return failure }
