@@ -17,7 +17,7 @@ extension Engine {
     }
 
     /// What the user has copied, if anything; never text from a secure field.
-    public var clipboardText: String? { clipboard }
+    public var clipboardText: String? { editor.clipboard }
 }
 
 /// A hint or phonetic word waiting for its delay to pass.
