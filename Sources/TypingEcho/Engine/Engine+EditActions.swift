@@ -1,4 +1,7 @@
 extension Engine {
+    /// What the user has copied, if anything; never text from a secure field.
+    public var clipboardText: String? { editor.clipboard }
+
     /// `edit ACTION`: performs an edit action on the field being edited.
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func edit(_ action: EditAction, at location: SourceLocation) throws(ScriptError) {

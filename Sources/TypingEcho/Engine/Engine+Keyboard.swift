@@ -197,6 +197,17 @@ extension Engine {
         }
     }
 
+    /// Whether entering shift says the keyboard's new state ("shift on", "caps lock off").
+    ///
+    /// Not in a secure field with `secure-keys=silent` (the state says where the capitals of
+    /// the secret are), nor in a secure field with direct typing, where a key tapped is never
+    /// heard, shift included; a finger resting on shift hears its state there (see
+    /// docs/secure-entry.md).
+    var announcesKeyboardState: Bool {
+        guard isKeyboardShown, editedElement?.field?.isSecure == true else { return true }
+        return settings.secureKeys == .speak && settings.typingMode != .direct
+    }
+
     /// Whether a secure field is being edited with `secure-keys=silent`: explored keys are not heard.
     private var keysAreSilent: Bool {
         settings.secureKeys == .silent && editedElement?.field?.isSecure == true
@@ -315,10 +326,8 @@ extension ShiftState {
 extension Engine {
     /// Swipe up or down with the rotor on typing mode: the previous or next mode, announced.
     mutating func switchTypingMode(forward: Bool) {
-        let modes = TypingMode.allCases
-        let current = modes.firstIndex(of: settings.typingMode)!
-        settings.typingMode = modes[(current + (forward ? 1 : modes.count - 1)) % modes.count]
+        let mode = configuration.switchTypingMode(forward: forward)
         releaseFinger()
-        echo(.typingModeSwitched(settings.typingMode))
+        echo(.typingModeSwitched(mode))
     }
 }

@@ -11,10 +11,8 @@
 /// The engine keeps no history: events go to the sink as they happen, so memory does not grow
 /// with the length of a session (expectations remember a bounded window, see `expectations`).
 public struct Engine: Sendable {
-    /// The settings in force.
-    public internal(set) var settings: Settings
-    /// Settings given on the command line, which win over the script's.
-    private let overrides: [(key: String, value: String)]
+    /// The settings in force, with the command line's overrides.
+    var configuration: SettingsInForce
     /// The virtual clock.
     var clock = Clock()
     /// The elements, their ids, where touches land and the values spoken.
@@ -32,16 +30,16 @@ public struct Engine: Sendable {
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameter overrides: `KEY=VALUE` pairs that win over any `settings` line.
     public init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
-        var settings = settings
-        for (key, value) in overrides { try settings.set(key, to: value) }
-        self.settings = settings
-        self.overrides = overrides
+        configuration = try SettingsInForce(settings, overrides: overrides)
         do {
-            voice = try Voice(locale: settings.locale)
+            voice = try Voice(locale: configuration.current.locale)
         } catch {
             throw SettingError(key: "locale", problem: error.description)
         }
     }
+
+    /// The settings in force.
+    public var settings: Settings { configuration.current }
 
     /// The words of the locale in force.
     var phrasebook: Phrasebook { voice.phrasebook }
@@ -213,8 +211,8 @@ public struct Engine: Sendable {
     }
 
     private mutating func apply(_ assignments: [SettingAssignment]) throws(ScriptError) {
-        for assignment in assignments where !overrides.contains(where: { $0.key == assignment.key }) {
-            do { try settings.set(assignment.key, to: assignment.value) } catch {
+        for assignment in assignments where !configuration.isOverridden(assignment.key) {
+            do { try configuration.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
                 throw ScriptError(.badSetting, error.description, at: location)
             }
@@ -236,96 +234,6 @@ public struct Engine: Sendable {
             break
         case nil:
             throw ScriptError(.badDeclaration, "an element needs an id", at: location)
-        }
-    }
-
-    // MARK: - Time and output
-
-    /// Moves the clock forward, performing everything scheduled up to and including `time`.
-    /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
-    /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
-    mutating func advance(to requested: VirtualTime) {
-        let time = clock.bound(requested)
-        while true {
-            if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
-                clock.reach(rest)
-                fingerRested()
-                continue
-            }
-            guard let due = output.popDue(through: time) else { break }
-            clock.reach(due.time)
-            switch due.action {
-            case .finish(let id):
-                emit(.finished(id: id, completed: true))
-            case .speak(let delayed):
-                say(delayed.text, role: delayed.role, pitch: delayed.pitch, interrupts: false)
-            }
-        }
-        clock.reach(time)
-    }
-
-    /// Sends an event at the current time.
-    mutating func emit(_ event: Event) {
-        output.emit(event, at: now)
-    }
-
-    /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
-    /// feedback (`isTyping`: a typed character's echo, the words it ends) is remembered as such,
-    /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
-    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
-        if interrupts {
-            for id in output.cutSpeech(at: now) { emit(.finished(id: id, completed: false)) }
-        }
-        let duration = SpeechTiming.duration(of: text, locale: phrasebook.locale, rate: settings.rate)
-        let id = output.queueSpeech(duration: duration, at: now, isTyping: isTyping)
-        emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
-                              duration: duration, interrupts: interrupts)))
-    }
-
-    /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).
-    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
-        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: speech.quietTime(after: now) + delay)
-    }
-
-    /// Plays a sound now.
-    mutating func play(_ sound: SoundName) { emit(.sound(sound)) }
-
-    /// The rules of what is heard for a change, with the settings and locale in force.
-    var echo: EchoComposer { EchoComposer(phrasebook: phrasebook, settings: settings) }
-
-    /// Composes the feedback for a change and delivers it; `report` sends the change's own
-    /// events (its `edit`, `cursor` or `focus`) where the feedback puts them.
-    mutating func echo(_ change: EchoChange, report: (inout Engine) -> Void = { _ in }) {
-        deliver(echo.feedback(for: change), report: report)
-    }
-
-    /// The output stage: plays the feedback's sounds, puts its utterances on the speech
-    /// channel (cutting, queueing, following typing or scheduled later, as each says) and
-    /// calls `report` where the feedback marks the change, or first when it does not.
-    mutating func deliver(_ feedback: Feedback, report: (inout Engine) -> Void = { _ in }) {
-        if feedback.reportsFirst { report(&self) }
-        var typingTurnTaken = false
-        for cue in feedback.cues {
-            switch cue {
-            case .report:
-                report(&self)
-            case .sound(let name):
-                play(name)
-            case .speech(let spoken):
-                switch spoken.turn {
-                case .interrupts:
-                    say(spoken.text, role: spoken.role, pitch: spoken.pitch)
-                case .queues:
-                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: false)
-                case .followsTyping:
-                    // Only the first typing utterance of a change may cut: the rest follow it.
-                    let interrupts = !typingTurnTaken && !speech.mayFollowTyping(at: now)
-                    typingTurnTaken = true
-                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: interrupts, isTyping: true)
-                case .later(let delay):
-                    sayLater(spoken.text, role: spoken.role, after: delay)
-                }
-            }
         }
     }
 }
