@@ -20,7 +20,7 @@ struct RenderCommandLineTests {
         return Tool.Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
     static func example(_ name: String) -> String { root.appendingPathComponent("Examples/\(name)").path }
 
     func temporary(_ name: String) -> String {

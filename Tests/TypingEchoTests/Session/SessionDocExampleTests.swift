@@ -135,7 +135,7 @@ struct SessionDocExampleTests {
 
     @Test("every swift block of the documented files is in this file, word for word", arguments: documented)
     func examplesAreHere(_ file: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = Repository.root
         let source = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
         let here = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         #expect(!Self.codeBlocks(in: source).isEmpty, "\(file) has no swift examples")

@@ -4,8 +4,7 @@ import Testing
 
 /// The path of a file in Examples/.
 func examplePath(_ name: String) -> String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Examples").appendingPathComponent(name).path
+    Repository.path("Examples/\(name)")
 }
 
 /// Every example script, by file name.

@@ -12,8 +12,7 @@ import Testing
 @Suite("Output corpus: every example's output, byte for byte")
 struct OutputCorpusTests {
     /// `Tests/Corpus/`.
-    static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Corpus")
+    static let corpus = Repository.root.appendingPathComponent("Tests/Corpus")
 
     /// Whether to write the corpus instead of comparing with it.
     static let recording = ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"].map { !$0.isEmpty && $0 != "0" } ?? false

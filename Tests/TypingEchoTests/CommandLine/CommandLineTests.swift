@@ -153,7 +153,15 @@ struct CommandLineTests {
 
 /// The paths of the repository's own files, for tests that run the examples and read the docs.
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The package root: the nearest folder above this file that holds Package.swift.
+    static let root: URL = {
+        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            folder = folder.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
 

@@ -11,7 +11,7 @@ func describeScreen(_ lines: [String]) throws -> ScreenDescription {
 
 /// The text of a file in Examples/.
 func example(_ name: String) throws -> String {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = Repository.root
     return try String(contentsOf: root.appendingPathComponent("Examples/\(name)"), encoding: .utf8)
 }
 

@@ -12,7 +12,7 @@ import Testing
 /// or ends with `…`).
 @Suite("README: the tour and plain-field.replay")
 struct ReadmeTourTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     /// The fenced code blocks of the README's "A short tour" section, in order.
     static func tourBlocks() throws -> [[String]] {

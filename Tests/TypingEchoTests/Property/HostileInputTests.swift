@@ -8,8 +8,7 @@ import TypingEchoTesting
 /// control and bidi characters, long lines, lines dropped and repeated.
 enum HostileScripts {
     static let examples: [[UInt8]] = {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+        let directory = Repository.root.appendingPathComponent("Examples")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".replay") }.sorted().compactMap { name in
             (try? Data(contentsOf: directory.appendingPathComponent(name))).map { Array($0) }
@@ -147,8 +146,7 @@ struct HostileInputTests {
 
     @Test("Output that cannot be written exits 74 with one line; a closed pipe ends quietly")
     func unwritableOutput() throws {
-        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples/plain-field.replay").path
+        let example = Repository.path("Examples/plain-field.replay")
         let tool = Tool.executable.path
         let full = try Tool.shell("exec \"$0\" replay \"$1\" > /dev/full", tool, example)
         #expect(full.status == 74)
