@@ -51,8 +51,9 @@ public struct Element: Sendable {
         value = nil
         hint = declaration.hint
         frame = declaration.frame
-        field = try TextField(declaration, locale: locale)
-        traits = field!.traits
+        let field = try TextField(declaration, locale: locale)
+        self.field = field
+        traits = field.traits
         isHidden = declaration.hidden
     }
 

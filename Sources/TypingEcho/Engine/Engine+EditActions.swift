@@ -1,4 +1,7 @@
 extension Engine {
+    /// What the user has copied, if anything; never text from a secure field.
+    public var clipboardText: String? { editor.clipboard }
+
     /// `edit ACTION`: performs an edit action on the field being edited.
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func edit(_ action: EditAction, at location: SourceLocation) throws(ScriptError) {
@@ -11,23 +14,14 @@ extension Engine {
     /// down after choosing the rotor says the first. Choosing an action takes the screen
     /// reader's focus off any keyboard key, so the next double tap performs it.
     mutating func chooseEditAction(forward: Bool) {
-        let actions = EditAction.allCases
-        let next: Int
-        if let chosen = chosenEditAction, let index = actions.firstIndex(of: chosen) {
-            next = (index + (forward ? 1 : actions.count - 1)) % actions.count
-        } else {
-            next = forward ? 0 : actions.count - 1
-        }
-        chosenEditAction = actions[next]
-        keyboard.state.focusedKey = nil
-        say(phrasebook.string("edit.\(actions[next].rawValue)"), role: .status)
+        echo(.editAction(.chose(reader.chooseEditAction(forward: forward))))
     }
 
     /// Performs the edit action chosen with the rotor, if there is one and a field is being
     /// edited. The choice stays (another double tap performs it again) until focus moves or
     /// the rotor changes. - Returns: Whether an action was performed.
     mutating func performChosenEditAction() -> Bool {
-        guard rotor == .edit, let action = chosenEditAction, let position = editingIndex,
+        guard rotor == .edit, let action = reader.chosenEditAction, let position = editingIndex,
               focusIndex == nil || focusIndex == position else { return false }
         perform(action, in: position)
         return true
@@ -40,43 +34,43 @@ extension Engine {
     /// into a secure field is said by count ("3 characters, pasted").
     mutating func perform(_ action: EditAction, in position: Int) {
         // Fields are read in place, never bound: a live copy would make each edit copy the text.
-        guard let isSecure = elements[position].field?.isSecure else { return }
+        guard let isSecure = withField(position, { $0.isSecure }) else { return }
         switch action {
         case .selectAll:
             guard update(position, { $0.buffer.isEmpty }) == false else {
-                refuse(phrasebook.string("edit.nothing-selected"))
+                echo(.refused(.nothingSelected))
                 return
             }
-            update(position) { $0.buffer.selectAll() }
-            let buffer = elements[position].field!.buffer
-            let selected = isSecure ? phrasebook.count("characters", buffer.characterCount) : buffer.string
-            say(phrasebook.string("edit.selected").replacingPlaceholder(with: selected), role: .status)
+            guard let (text, count) = update(position, { field in
+                field.buffer.selectAll()
+                return (field.isSecure ? nil : field.buffer.string, field.buffer.characterCount)
+            }) else { return }
+            echo(.editAction(.selectedAll(text: text, count: count)))
         case .copy, .cut:
             guard !isSecure else {
-                refuse(phrasebook.string("refused.\(action.rawValue)-secure"))
+                echo(.refused(.secureCopy(action)))
                 return
             }
-            guard let selection = elements[position].field!.buffer.selection else {
-                refuse(phrasebook.string("edit.nothing-selected"))
+            guard let selected = withField(position, { field in field.buffer.selection.map { field.buffer.unvalidatedText(in: $0) } }) ?? nil else {
+                echo(.refused(.nothingSelected))
                 return
             }
-            clipboard = elements[position].field!.buffer.unvalidatedText(in: selection)
-            if action == .cut, let edit = update(position, { $0.buffer.deleteBackward() }) {
+            editor.copy(selected)
+            if action == .cut, let edit = update(position, { $0.buffer.deleteBackward() }) ?? nil {
                 emitEdit(edit, in: position)
                 emitCursor(position)
             }
-            say(phrasebook.string(action == .copy ? "edit.copied" : "edit.cut-done"), role: .status)
+            echo(.editAction(action == .copy ? .copied : .cut))
         case .paste:
-            guard let text = clipboard, !text.isEmpty else {
-                refuse(phrasebook.string("edit.clipboard-empty"))
+            guard let text = editor.clipboard, !text.isEmpty else {
+                echo(.refused(.clipboardEmpty))
                 return
             }
             guard insert(text, into: position) != nil else { return }
             emitCursor(position)
             // The clipboard's own count, not the field's change: that would say whether the
             // pasted text joined the secret's last character (a flag, a combining mark).
-            let pasted = isSecure ? phrasebook.count("characters", characterCount(of: text, in: position)) : text
-            say(phrasebook.string("edit.pasted").replacingPlaceholder(with: pasted), role: .status)
+            echo(.editAction(.pasted(text: isSecure ? nil : text, count: isSecure ? characterCount(of: text, in: position) : text.count)))
         }
     }
 
@@ -85,24 +79,23 @@ extension Engine {
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func dictate(_ text: String, at location: SourceLocation) throws(ScriptError) {
         let position = try editingField(for: "dictate", at: location).0
-        guard elements[position].field?.isSecure == false else {
+        guard withField(position, { $0.isSecure }) == false else {
             // The phrase was offered to a secure field: it counts as held (see `check`).
-            if !text.isEmpty { secureInputSeen = true }
-            refuse(phrasebook.string("refused.dictation-secure"))
+            editor.offer(text, toSecureField: true)
+            echo(.refused(.secureDictation))
             return
         }
-        guard elements[position].field?.allowsDictation == true else {
-            refuse(phrasebook.string("refused.dictation-off"))
+        guard withField(position, { $0.allowsDictation }) == true else {
+            echo(.refused(.dictationOff))
             return
         }
         guard insert(text, into: position) != nil else { return }
-        emitCursor(position)
-        say(text, role: .echo, pitch: settings.pitchChange ? 1.2 : 1.0)
+        echo(.dictated(text)) { $0.emitCursor(position) }
     }
 
     /// How many characters `text` holds on its own, segmented by the field's rules.
-    private func characterCount(of text: String, in position: Int) -> Int {
-        let locale = elements[position].field!.buffer.locale
+    private mutating func characterCount(of text: String, in position: Int) -> Int {
+        let locale = withField(position) { $0.buffer.locale } ?? phrasebook.icuLocale
         return (try? TextBuffer(text, locale: locale).characterCount) ?? text.count
     }
 }

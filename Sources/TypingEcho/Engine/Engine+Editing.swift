@@ -2,8 +2,8 @@ extension Engine {
     /// The field being edited (wherever screen-reader focus is), or a script error saying how
     /// to get there.
     func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
-        if let position = keyboard.editedField, let field = elements[position].field { return (position, field) }
-        guard let position = focusIndex, elements[position].field != nil else {
+        if let position = editingIndex, let field = screen.elements[position].field { return (position, field) }
+        guard let position = focusIndex, screen.hasField(at: position) else {
             throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
         throw ScriptError(.notEditing, "\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
@@ -21,39 +21,24 @@ extension Engine {
         let (position, _) = try editingField(for: "keys", at: location)
         let cadence = settings.keyCadence
         for character in text {
-            enter(character, into: position, feedback: settings.hardwareFeedback)
+            enter(character, into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
         }
     }
 
     /// Enters one character into a field and echoes it: a click in a secure field; otherwise
     /// the character and, when it ends a word, the word. A character past the field's
-    /// `max=N` is refused (see `insert(_:into:)`).
-    mutating func enter(_ character: Character, into position: Int, feedback: TypingFeedback) {
+    /// `max=N` is refused (see `insert(_:into:)`). `hardware` picks the typing feedback
+    /// setting that applies (`hardware-feedback` or `feedback`).
+    mutating func enter(_ character: Character, into position: Int, hardware: Bool) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
         // Typing over a selection replaces it: a word can end only where the selection began.
         guard let (isSecure, before) = withField(position, { ($0.isSecure, $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint) }) else { return }
         guard insert(String(character), into: position) != nil else { return }
-        if isSecure {
-            play(.click)
-            return
-        }
-        let endedWords = feedback.speaksWords ? update(position, { $0.buffer.words(endingAt: before) }) : []
-        let raised = settings.pitchChange ? 1.2 : 1.0
-        // The first utterance of this key cuts what is being said, unless that is the feedback
-        // of earlier keys and speech is less than a second behind: then it follows, so a person
-        // typing at an everyday pace hears every character (docs/hardware-editing.md).
-        var interrupts = !speech.mayFollowTyping(at: now)
-        if feedback.speaksCharacters {
-            let spoken = phrasebook.spoken(character, capitals: settings.capitals)
-            if spoken.capitalSound { play(.capital) }
-            say(spoken.text, role: .echo, pitch: raised * spoken.pitch, interrupts: interrupts, isTyping: true)
-            interrupts = false
-        }
-        for word in endedWords {
-            say(word, role: .word, pitch: raised, interrupts: interrupts, isTyping: true)
-            interrupts = false
-        }
+        // Typing feedback follows the echo of earlier keys less than a second behind, so a
+        // person typing at an everyday pace hears every character (docs/hardware-editing.md).
+        let endedWords = !isSecure && echo.wantsEndedWords(hardware: hardware) ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : []
+        echo(.typed(character, endedWords: endedWords, secure: isSecure, hardware: hardware))
     }
 
     /// Inserts text into a field and sends the `edit` event. Text that would take the field
@@ -63,30 +48,24 @@ extension Engine {
     @discardableResult
     mutating func insert(_ text: String, into position: Int) -> TextEdit? {
         // Text offered to a secure field counts as held even when the field refuses it.
-        if withField(position, { $0.isSecure })! && !text.isEmpty { secureInputSeen = true }
-        switch update(position, { $0.insert(text) }) {
+        editor.offer(text, toSecureField: withField(position, { $0.isSecure }) ?? false)
+        switch update(position, { $0.insert(text) }) ?? .unchanged {
         case .inserted(let edit):
             emitEdit(edit, in: position)
             return edit
         case .unchanged:
             return nil
         case .refused(let limit):
-            refuse(phrasebook.string("refused.max-length").replacingPlaceholder(with: phrasebook.count("characters", limit)))
+            echo(.refused(.textLimit(limit)))
             return nil
         }
     }
 
-    /// Refuses an action: the `refused` sound, then why, as an announcement.
-    mutating func refuse(_ reason: String) {
-        play(.refused)
-        say(reason, role: .announcement)
-    }
-
     /// Sends an `edit` event; a secure field's text is left out.
     mutating func emitEdit(_ edit: TextEdit, in position: Int) {
-        defer { if position == keyboard.editedField { refreshAutomaticShift() } }
+        defer { if position == editingIndex { refreshAutomaticShift() } }
         let isSecure = withField(position, { $0.isSecure }) ?? true
-        emit(.edit(FieldEdit(field: elements[position].id, operation: edit.operation, offset: edit.offset,
+        emit(.edit(FieldEdit(field: screen.elements[position].id, operation: edit.operation, offset: edit.offset,
                              length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
     }
 
@@ -104,8 +83,8 @@ extension Engine {
         case .optionRight: moveWord(arrowDirection(left: false, in: position), in: position)
         case .home, .end: moveToEnd(key == .end, in: position)
         case .return:
-            if elements[position].field?.kind == .area {
-                enter("\n", into: position, feedback: settings.hardwareFeedback)
+            if withField(position, { $0.kind }) == .area {
+                enter("\n", into: position, hardware: true)
             } else {
                 pressReturn(in: position)
             }
@@ -114,8 +93,8 @@ extension Engine {
         case .shiftLeft: extendSelection(.character(.backward), in: position)
         case .shiftRight: extendSelection(.character(.forward), in: position)
         // A secret has no words to show: by word, a selection takes the whole text, as word moves do.
-        case .shiftOptionLeft: extendSelection(elements[position].field?.isSecure == true ? .end(.backward) : .word(.backward), in: position)
-        case .shiftOptionRight: extendSelection(elements[position].field?.isSecure == true ? .end(.forward) : .word(.forward), in: position)
+        case .shiftOptionLeft: extendSelection(withField(position, { $0.isSecure }) == true ? .end(.backward) : .word(.backward), in: position)
+        case .shiftOptionRight: extendSelection(withField(position, { $0.isSecure }) == true ? .end(.forward) : .word(.forward), in: position)
         case .shiftHome: extendSelection(.end(.backward), in: position)
         case .shiftEnd: extendSelection(.end(.forward), in: position)
         case .commandA: perform(.selectAll, in: position)
@@ -141,7 +120,7 @@ extension Engine {
     mutating func delete(_ direction: TextDirection, in position: Int) {
         let edit = update(position) { field in
             direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
-        }
+        } ?? nil
         announceDeletion(edit, in: position)
     }
 
@@ -149,94 +128,71 @@ extension Engine {
     /// `delete` sound in a secure field; `boundary` when nothing could be deleted.
     mutating func announceDeletion(_ edit: TextEdit?, in position: Int) {
         guard let edit else {
-            play(.boundary)
+            echo(.boundary)
             return
         }
-        emitEdit(edit, in: position)
-        if elements[position].field!.isSecure {
-            play(.delete)
-            return
-        }
-        let spoken = phrasebook.spokenUnit(edit.text, capitals: settings.capitals)
-        say(spoken.text, role: .delete, pitch: (settings.pitchChange ? 0.8 : 1.0) * spoken.pitch)
+        let isSecure = withField(position, { $0.isSecure }) ?? true
+        echo(.deleted(text: isSecure ? nil : edit.text)) { $0.emitEdit(edit, in: position) }
     }
 
     private mutating func moveCharacter(_ direction: TextDirection, in position: Int) {
-        guard let move = update(position, { $0.buffer.moveCharacter(direction) }) else {
-            play(.boundary)
+        guard let move = update(position, { $0.buffer.moveCharacter(direction) }) ?? nil else {
+            echo(.boundary)
             return
         }
-        play(.tick)
-        emitCursor(position)
-        if elements[position].field!.isSecure {
-            say(phrasebook.string("bullet"), role: .cursor)
-            return
-        }
-        sayCharacter(elements[position].field!.buffer.text(passedBy: move), role: .cursor)
+        echo(.moved(.character(passedText(move, in: position)))) { $0.emitCursor(position) }
     }
 
-    /// Says a character passed over or explored, with capitals and phonetics applied.
-    mutating func sayCharacter(_ text: String, role: SpeechRole) {
-        let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals)
-        let phonetic = text.count == 1 ? text.first.flatMap(phrasebook.phoneticWord(for:)) : nil
-        if spoken.capitalSound { play(.capital) }
-        switch (settings.phonetics, phonetic) {
-        case (.phoneticsOnly, let word?):
-            // With capitals=say a capital is still heard as one: "capital Mike".
-            let isCapital = settings.capitals == .say && spoken.text != phrasebook.spokenUnit(text, capitals: .none).text
-            say(isCapital ? "\(phrasebook.capitalWord) \(word)" : word, role: .phonetic, pitch: spoken.pitch)
-        case (.characterAndPhonetics, let word?):
-            say(spoken.text, role: role, pitch: spoken.pitch)
-            sayLater(word, role: .phonetic, after: settings.phoneticDelay)
-        default:
-            say(spoken.text, role: role, pitch: spoken.pitch)
-        }
+    /// The text a move passed in a field, or nil in a secure field (its moves say no text).
+    mutating func passedText(_ move: TextMove, in position: Int) -> String? {
+        withField(position) { $0.isSecure ? nil : $0.buffer.text(passedBy: move) } ?? nil
     }
 
     private mutating func moveWord(_ direction: TextDirection, in position: Int) {
-        if elements[position].field!.isSecure {
+        if withField(position, { $0.isSecure }) == true {
             // A secure field is one word: the move jumps to the end, saying how much it passed.
-            let from = elements[position].field!.buffer.insertionPoint.character
-            guard update(position, { $0.buffer.move(toEnd: direction == .forward) }) else {
-                play(.boundary)
+            guard let (moved, from, to) = update(position, { field in
+                let from = field.buffer.insertionPoint.character
+                return (field.buffer.move(toEnd: direction == .forward), from, field.buffer.insertionPoint.character)
+            }), moved else {
+                echo(.boundary)
                 return
             }
-            play(.tick)
-            emitCursor(position)
-            let to = elements[position].field!.buffer.insertionPoint.character
-            say(phrasebook.count("characters", abs(to - from)), role: .cursor)
+            echo(.moved(.word(nil, count: abs(to - from)))) { $0.emitCursor(position) }
             return
         }
-        guard let move = update(position, { $0.buffer.moveWord(direction) }) else {
-            play(.boundary)
+        guard let move = update(position, { $0.buffer.moveWord(direction) }) ?? nil else {
+            echo(.boundary)
             return
         }
-        play(.tick)
-        emitCursor(position)
-        sayCharacter(elements[position].field!.buffer.text(passedBy: move), role: .cursor)
+        echo(.moved(.word(passedText(move, in: position), count: move.characters))) { $0.emitCursor(position) }
     }
 
     /// Moves by line in a text area, saying the line arrived on ("blank" when empty); other
     /// fields are one line, so the move meets a boundary.
     private mutating func moveLine(_ direction: TextDirection, in position: Int) {
-        guard elements[position].field?.kind == .area,
-              let move = update(position, { $0.buffer.moveLine(direction) }) else {
-            play(.boundary)
+        guard withField(position, { $0.kind }) == .area,
+              let move = update(position, { $0.buffer.moveLine(direction) }) ?? nil else {
+            echo(.boundary)
             return
         }
-        play(.tick)
-        emitCursor(position)
-        let line = elements[position].field!.buffer.text(passedBy: move)
-        say(line.isEmpty ? phrasebook.string("blank") : line, role: .cursor)
+        echo(.moved(.line(withField(position) { $0.buffer.text(passedBy: move) } ?? ""))) { $0.emitCursor(position) }
     }
 
     private mutating func moveToEnd(_ end: Bool, in position: Int) {
-        guard update(position, { $0.buffer.move(toEnd: end) }) else {
-            play(.boundary)
+        guard update(position, { $0.buffer.move(toEnd: end) }) == true else {
+            echo(.boundary)
             return
         }
-        play(.tick)
-        emitCursor(position)
-        say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
+        echo(.moved(.toEnd(end: end))) { $0.emitCursor(position) }
+    }
+
+    /// Reports where the focused field's insertion point is. In a secure field the UTF-16
+    /// offset is reported equal to the character offset: the real one would tell how the
+    /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
+    mutating func emitCursor(_ position: Int) {
+        if position == editingIndex { refreshAutomaticShift() }
+        guard let (point, isSecure) = withField(position, { ($0.buffer.insertionPoint, $0.isSecure) }) else { return }
+        emit(.cursor(field: screen.elements[position].id, offset: point.character, utf16: isSecure ? point.character : point.utf16))
     }
 }

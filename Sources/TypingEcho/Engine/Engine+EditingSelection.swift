@@ -4,13 +4,13 @@ extension Engine {
     /// `key option-backspace`: deletes the word before the insertion point (or the selection),
     /// saying it at deletion pitch.
     mutating func deleteWord(in position: Int) {
-        announceDeletion(update(position) { $0.buffer.deleteWordBackward() }, in: position)
+        announceDeletion(update(position) { $0.buffer.deleteWordBackward() } ?? nil, in: position)
         emitCursor(position)
     }
 
     /// `key command-backspace`: deletes to the start of the line (or the selection).
     mutating func deleteToLineStart(in position: Int) {
-        announceDeletion(update(position) { $0.buffer.deleteToLineStart() }, in: position)
+        announceDeletion(update(position) { $0.buffer.deleteToLineStart() } ?? nil, in: position)
         emitCursor(position)
     }
 
@@ -18,15 +18,12 @@ extension Engine {
     /// says what was added, then "selected" (or "unselected" when the selection shrank). A
     /// secure field's part is said by count. At either end: `boundary`.
     mutating func extendSelection(_ step: SelectionStep, in position: Int) {
-        guard let change = update(position, { $0.buffer.extendSelection(step) }) else {
-            play(.boundary)
+        guard let change = update(position, { $0.buffer.extendSelection(step) }) ?? nil else {
+            echo(.boundary)
             return
         }
-        emitCursor(position)
-        let field = elements[position].field!
-        let text = field.isSecure
-            ? phrasebook.count("characters", change.range.upperBound.character - change.range.lowerBound.character)
-            : phrasebook.spokenUnit(field.buffer.unvalidatedText(in: change.range), capitals: settings.capitals).text
-        say(phrasebook.string(change.grew ? "edit.selected" : "edit.unselected").replacingPlaceholder(with: text), role: .cursor)
+        let text = withField(position) { $0.isSecure ? nil : $0.buffer.unvalidatedText(in: change.range) } ?? nil
+        let count = change.range.upperBound.character - change.range.lowerBound.character
+        echo(.selectionChanged(grew: change.grew, text: text, count: count)) { $0.emitCursor(position) }
     }
 }

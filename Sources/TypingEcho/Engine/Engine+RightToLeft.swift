@@ -1,5 +1,3 @@
-import CICU
-
 /// Arrow keys in right-to-left text.
 ///
 /// The insertion point always moves in logical order (the order the characters were typed and
@@ -26,7 +24,7 @@ extension Engine {
     static func isRightToLeft(_ field: TextField) -> Bool {
         let buffer = field.buffer
         if !field.isSecure, let strong = firstStrongDirection(buffer) { return strong }
-        return tecu_locale_is_rtl(buffer.locale)
+        return ICU.isRightToLeft(locale: buffer.locale)
     }
 
     /// The direction of the text's first strong character (true for R and AL), or nil if it
@@ -41,11 +39,7 @@ extension Engine {
             for scalar in prefix.unicodeScalars {
                 defer { offset += scalar.utf16.count }
                 guard offset >= checked else { continue }
-                switch tecu_char_direction(scalar.value) {
-                case 0: return false
-                case 1, 13: return true
-                default: continue
-                }
+                if let direction = ICU.strongDirection(of: scalar) { return direction == .rightToLeft }
             }
             // A scalar cut at the end of the prefix is read again in the next, longer one.
             checked = Swift.max(checked, length == count ? length : length - 1)

@@ -2,9 +2,6 @@
 /// elements, hit frames merged with visible labels, adjustable values, value updates,
 /// direct interaction and form validation.
 extension Engine {
-    /// How often an `updatesFrequently` element's changing value may be spoken at most.
-    static let frequentUpdateInterval = VirtualDuration(milliseconds: 2000)
-
     /// An element from its declaration: the kind's default traits plus `traits=` (names or hex masks).
     func makeElement(_ declaration: ElementDeclaration) throws(ScriptError) -> Element {
         var traits = declaration.kind?.defaultTraits ?? []
@@ -20,10 +17,10 @@ extension Engine {
 
     /// The index of an element `focus` may move to: it exists and is not hidden.
     func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
-        guard let target = index[id.value] else {
-            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
+        guard let target = screen.position(of: id.value) else {
+            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(screen.suggestion(for: id.value))", at: id.location)
         }
-        guard !elements[target].isHidden else {
+        guard !screen.elements[target].isHidden else {
             throw ScriptError(.notFocusable, "\(ScriptErrorText.quoted(id.value)) is hidden from the screen reader and cannot be focused", at: id.location)
         }
         return target
@@ -38,23 +35,9 @@ extension Engine {
         return end == id.endIndex ? id : id[..<end] + "…"
     }
 
-    /// The next element in reading order that the screen reader can reach, one `step` away.
-    func neighbour(of position: Int?, step: Int) -> Int? {
-        var index = (position ?? (step > 0 ? -1 : elements.count)) + step
-        while elements.indices.contains(index) {
-            if !elements[index].isHidden { return index }
-            index += step
-        }
-        return nil
-    }
-
     /// Where touching focuses an element: its frame, joined with the frames of the visible
     /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
-    func hitFrame(of position: Int) -> Frame? {
-        let element = elements[position]
-        let labels = elements.filter { $0.labelFor == element.id }.compactMap(\.frame)
-        return labels.reduce(element.frame) { merged, frame in merged.map { $0.union(frame) } ?? frame }
-    }
+    func hitFrame(of position: Int) -> Frame? { screen.hitFrame(of: position) }
 
     /// The element a finger at a point focuses: the one with the smallest hit frame containing
     /// it (the first on ties), hidden ones skipped. A point inside the focused element's frame
@@ -64,9 +47,23 @@ extension Engine {
     mutating func element(atX x: Double, y: Double) -> Int? {
         if let focused = focusedElement, focused.traits.contains(.allowsDirectInteraction),
            focused.frame?.contains(x: x, y: y) == true { return nil }
-        if hitIndex == nil { hitIndex = ScreenHitIndex(elements) }
-        return hitIndex!.element(atX: x, y: y)
+        return screen.element(atX: x, y: y)
     }
+
+    /// Reads a field in place; nil for an element without one (see `Screen.readField`).
+    mutating func withField<Result>(_ position: Int, _ read: (inout TextField) -> Result) -> Result? {
+        screen.readField(position, read)
+    }
+
+    /// Changes a field in place, keeping its element's traits in step; nil for an element
+    /// without one (see `Screen.changeField`).
+    @discardableResult
+    mutating func update<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result? {
+        screen.changeField(position, change)
+    }
+
+    /// The next element in reading order that the screen reader can reach, one `step` away.
+    func neighbour(of position: Int?, step: Int) -> Int? { screen.neighbour(of: position, step: step) }
 
     /// Whether gestures go to the app instead of the screen reader: the focused element allows
     /// direct interaction (swipe up/down and double tap pass through; swipe left/right do not).
@@ -76,35 +73,31 @@ extension Engine {
     /// step is spoken; at either end, or with no steps, the `boundary` sound.
     mutating func adjust(increment: Bool) {
         guard let position = focusIndex else { return }
-        let element = elements[position]
+        let element = screen.elements[position]
         let current = element.value.flatMap { element.steps.firstIndex(of: $0) }
         let target = current.map { $0 + (increment ? 1 : -1) }
         guard !element.traits.contains(.notEnabled), let target, element.steps.indices.contains(target) else {
-            play(.boundary)
+            echo(.boundary)
             return
         }
-        elements[position].value = element.steps[target]
-        say(element.steps[target], role: .status)
-        screen.lastUpdate[element.id] = now
+        screen.setValue(element.steps[target], at: position, spokenAt: now)
+        echo(.valueChanged(element.steps[target], byItself: false))
     }
 
     /// A re-declaration replaced a focused element: a changed value is spoken, queued after
     /// what is being said; an `updatesFrequently` element's at most once per interval.
     mutating func noticeUpdate(from old: Element, to new: Element, at position: Int) {
-        guard position == focusIndex, new.field == nil, !new.isHidden, let value = new.value, value != old.value else { return }
-        if new.traits.contains(.updatesFrequently), let last = screen.lastUpdate[new.id], now < last + Self.frequentUpdateInterval {
-            return
-        }
-        screen.lastUpdate[new.id] = now
-        say(value, role: .status, interrupts: false)
+        guard position == focusIndex, new.field == nil, !new.isHidden, let value = new.value, value != old.value,
+              screen.speaksUpdate(at: position, at: now) else { return }
+        echo(.valueChanged(value, byItself: true))
     }
 
     /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
     mutating func setError(_ id: Located<String>, _ message: String) throws(ScriptError) {
-        guard let position = index[id.value] else {
-            throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id.value))'\(suggestion(for: id.value))", at: id.location)
+        guard let position = screen.position(of: id.value) else {
+            throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id.value))'\(screen.suggestion(for: id.value))", at: id.location)
         }
-        guard elements[position].field != nil else {
+        guard screen.hasField(at: position) else {
             throw ScriptError(.notATextField, "\(ScriptErrorText.quoted(id.value)) is not a text field; errors belong to fields", at: id.location)
         }
         update(position) { $0.error = message.isEmpty ? nil : message }
@@ -113,17 +106,11 @@ extension Engine {
     /// `validate`: when some field shows an error, the app announces how many ("2 errors") and
     /// moves focus to the first invalid field in reading order, whose announcement follows.
     mutating func validate() {
-        let invalid = elements.indices.filter { !elements[$0].isHidden && elements[$0].field?.error != nil }
+        let invalid = screen.invalidFields
         guard let first = invalid.first else { return }
-        say(phrasebook.count("errors", invalid.count), role: .announcement)
+        echo(.invalidFields(invalid.count))
         focus(first, interrupts: false)
     }
-}
-
-/// What the engine remembers about the screen between commands.
-struct ScreenState: Sendable {
-    /// When each element's changing value was last spoken.
-    var lastUpdate: [String: VirtualTime] = [:]
 }
 
 extension Frame {

@@ -11,68 +11,64 @@
 /// The engine keeps no history: events go to the sink as they happen, so memory does not grow
 /// with the length of a session (expectations remember a bounded window, see `expectations`).
 public struct Engine: Sendable {
-    /// The settings in force.
-    public internal(set) var settings: Settings
-    /// Settings given on the command line, which win over the script's.
-    private let overrides: [(key: String, value: String)]
-    /// The current time; never past `VirtualTime.limit`.
-    public private(set) var now = VirtualTime.zero
-    /// Whether something asked the clock to pass `VirtualTime.limit` (the line fails).
-    private var clockOverrun = false
-    /// Elements in reading order.
-    public internal(set) var elements: [Element] = []
-    var index: [String: Int] = [:]
-    /// The index of the focused element in `elements`.
-    public internal(set) var focusIndex: Int?
-    /// What swipe up and down act on.
-    public private(set) var rotor = RotorUnit.characters
-    /// What the user has copied; never text from a secure field.
-    var clipboard: String?
-    /// The edit action chosen with the rotor, performed by the next double tap.
-    var chosenEditAction: EditAction?
-    /// Whether any secure field has ever held text in this session (see `check`).
-    var secureInputSeen = false
-    var phrasebook: Phrasebook
-    var speech = SpeechChannel()
-    var expectations = ExpectationLog()
-    /// Events emitted while no sink is live (outside `run` and `finish`), sent with the next.
-    var outbox: [TimedEvent] = []
-    /// The sink of the `run` or `finish` in progress: events go straight to it as they happen,
-    /// so a long command (a 10 MB `keys` line) holds none of them. Always nil outside those
-    /// calls, so copies of an engine never carry one; hence `nonisolated(unsafe)`.
-    private nonisolated(unsafe) var liveSink: ((TimedEvent) -> Void)?
-    /// A user's own phonetic alphabet, kept across locale changes.
-    var customPhonetics: PhoneticAlphabet?
-    /// Warnings not yet taken by `takeWarnings()`.
-    var pendingWarnings: [EngineWarning] = []
+    /// The settings in force, with the command line's overrides.
+    var configuration: SettingsInForce
+    /// The virtual clock.
+    var clock = Clock()
+    /// The elements, their ids, where touches land and the values spoken.
+    var screen = Screen()
+    /// The screen reader's focus and rotor.
+    var reader = Reader()
+    /// The field being edited, the clipboard, and whether a secure field has held text.
+    var editor = Editor()
+    /// The locale's words, a user's phonetic alphabet and the warnings they gave.
+    var voice: Voice
+    /// The synthesizer's queue, where events go, and what was heard for `expect`.
+    var output = Output()
     var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
-    /// Value updates already spoken (see `Engine+Screen`).
-    var screen = ScreenState()
-    /// Where touches land, built on the first touch after a declaration changed the screen.
-    var hitIndex: ScreenHitIndex?
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameters:
     ///   - settings: The settings to start from (VoiceOver's defaults unless given).
     ///   - overrides: `KEY=VALUE` pairs that win over any `settings` line.
     public init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
-        var settings = settings
-        for (key, value) in overrides { try settings.set(key, to: value) }
-        self.settings = settings
-        self.overrides = overrides
+        configuration = try SettingsInForce(settings, overrides: overrides)
         do {
-            phrasebook = try Phrasebook(locale: settings.locale)
+            voice = try Voice(locale: configuration.current.locale)
         } catch {
             throw SettingError(key: "locale", problem: error.description)
         }
-        if let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: nil)) }
     }
+
+    /// The settings in force.
+    public var settings: Settings { configuration.current }
+
+    /// The words of the locale in force.
+    var phrasebook: Phrasebook { voice.phrasebook }
+
+    /// The index of the focused element in `elements`.
+    public var focusIndex: Int? { reader.focus.element }
+
+    /// What swipe up and down act on.
+    public var rotor: RotorUnit { reader.rotor }
+
+    /// The current time; never past `VirtualTime.limit`.
+    public var now: VirtualTime { clock.now }
+
+    /// The synthesizer's queue and what is scheduled on the clock.
+    var speech: SpeechChannel { output.speech }
+
+    /// Events emitted outside `run` and `finish`, waiting for the next.
+    var outbox: [TimedEvent] { output.outbox }
 
     /// The focused element, if any.
     public var focusedElement: Element? { focusIndex.map { elements[$0] } }
 
     /// The element with an id.
-    public func element(_ id: String) -> Element? { index[id].map { elements[$0] } }
+    public func element(_ id: String) -> Element? { screen.element(id) }
+
+    /// Elements in reading order.
+    public var elements: [Element] { screen.elements }
 
     /// Runs one script line: advances the clock to its `@S` time if it has one, performs the
     /// command, and sends its events to `sink` as they happen (during the command, not when it
@@ -118,7 +114,7 @@ public struct Engine: Sendable {
     func checkClock(at location: SourceLocation) throws(ScriptError) {
         // No array: this runs after every line.
         let late = (speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
-        guard !clockOverrun, !late else { throw Self.clockError(at: location) }
+        guard !clock.overran, !late else { throw Self.clockError(at: location) }
     }
 
     static func clockError(at location: SourceLocation) -> ScriptError {
@@ -140,12 +136,10 @@ public struct Engine: Sendable {
     private mutating func streaming<Result, Failure: Error>(
         to sink: inout some EventSink, _ body: (inout Engine) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        for event in outbox { sink.receive(event) }
-        outbox.removeAll()
         var outcome: Swift.Result<Result, Failure>?
         withoutActuallyEscaping({ (event: TimedEvent) in sink.receive(event) }) { forward in
-            liveSink = forward
-            defer { liveSink = nil }
+            output.open(forward)
+            defer { output.close() }
             do throws(Failure) { outcome = .success(try body(&self)) } catch { outcome = .failure(error) }
         }
         return try outcome!.get()
@@ -154,9 +148,9 @@ public struct Engine: Sendable {
     // MARK: - Dispatch
 
     private mutating func perform(_ command: Command, at location: SourceLocation) throws(ScriptError) -> ExpectationFailure? {
-        if command.isInput { speech.cancelPending() }
+        if command.isInput { output.cancelPendingSpeech() }
         if command.releasesFinger { releaseFinger() }
-        if case .expect = command {} else { expectations.commandRan() }
+        if case .expect = command {} else { output.commandRan() }
         switch command {
         case .settings(let assignments):
             try apply(assignments)
@@ -181,9 +175,8 @@ public struct Engine: Sendable {
         case .swipe(let direction):
             try swipe(direction, at: location)
         case .rotor(let unit):
-            rotor = unit
-            chosenEditAction = nil
-            say(phrasebook.string("rotor.\(unit.rawValue)"), role: .status)
+            reader.turnRotor(to: unit)
+            echo(.rotorTurned(unit))
         case .doubleTap:
             try doubleTapGesture(at: location)
         case .keys(let text):
@@ -197,14 +190,22 @@ public struct Engine: Sendable {
             try advance(by: duration, at: location)
         case .expect(let expectation):
             return check(expectation, at: location)
-        case .touch, .slide, .lift, .splitTap, .hold:
-            try fingerGesture(command, at: location)
+        case .touch(let target):
+            try fingerGesture(.touch(target), at: location)
+        case .slide(let target):
+            try fingerGesture(.slide(target), at: location)
+        case .lift:
+            try fingerGesture(.lift, at: location)
+        case .splitTap:
+            try fingerGesture(.splitTap, at: location)
+        case .hold:
+            try fingerGesture(.hold, at: location)
         case .type(let text):
             try type(text, at: location)
         case .edit(let action):
             try edit(action, at: location)
         case .clipboard(let text):
-            clipboard = text
+            editor.copy(text)
         case .dictate(let text):
             try dictate(text, at: location)
         }
@@ -212,13 +213,13 @@ public struct Engine: Sendable {
     }
 
     private mutating func apply(_ assignments: [SettingAssignment]) throws(ScriptError) {
-        for assignment in assignments where !overrides.contains(where: { $0.key == assignment.key }) {
-            do { try settings.set(assignment.key, to: assignment.value) } catch {
+        for assignment in assignments where !configuration.isOverridden(assignment.key) {
+            do { try configuration.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
                 throw ScriptError(.badSetting, error.description, at: location)
             }
             if assignment.key == "locale" {
-                do { try loadPhrasebook(warningAt: assignment.valueLocation) } catch {
+                do { try voice.speak(locale: settings.locale, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
@@ -226,87 +227,30 @@ public struct Engine: Sendable {
     }
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
-        if let field = element.field, field.isSecure, !field.buffer.isEmpty { secureInputSeen = true }
-        if let existing = index[element.id] {
-            // A new declaration of an id replaces the element in place (a screen update). The
-            // hit index stays when nothing touches land on changed (a slider's new value).
-            let old = elements[existing]
-            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor { hitIndex = nil }
-            elements[existing] = element
-            noticeUpdate(from: old, to: element, at: existing)
-            return
+        if let field = element.field { editor.offer(nonEmpty: !field.buffer.isEmpty, toSecureField: field.isSecure) }
+        // A new declaration of an id replaces the element in place (a screen update).
+        switch screen.declare(element) {
+        case .replaced(let old)?:
+            if let position = screen.position(of: element.id) { noticeUpdate(from: old, to: element, at: position) }
+        case .added?:
+            break
+        case nil:
+            throw ScriptError(.badDeclaration, "an element needs an id", at: location)
         }
-        guard !element.id.isEmpty else { throw ScriptError(.badDeclaration, "an element needs an id", at: location) }
-        index[element.id] = elements.count
-        if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
-        elements.append(element)
     }
-
-    func suggestion(for id: String) -> String {
-        elements.map(\.id).closest(to: id).map { "; did you mean '\($0)'?" } ?? ""
-    }
-
-    // MARK: - Time and output
-
-    /// Moves the clock forward, performing everything scheduled up to and including `time`.
-    /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
-    /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
-    mutating func advance(to requested: VirtualTime) {
-        if requested > VirtualTime.limit { clockOverrun = true }
-        let time = Swift.min(requested, VirtualTime.limit)
-        while true {
-            if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
-                now = Swift.max(now, rest)
-                fingerRested()
-                continue
-            }
-            guard let due = speech.popDue(through: time) else { break }
-            now = Swift.max(now, due.time)
-            switch due.action {
-            case .finish(let id):
-                emit(.finished(id: id, completed: true))
-            case .speak(let delayed):
-                say(delayed.text, role: delayed.role, pitch: delayed.pitch, interrupts: false)
-            }
-        }
-        now = Swift.max(now, time)
-    }
-
-    /// Sends an event at the current time.
-    mutating func emit(_ event: Event) {
-        expectations.record(event)
-        let timed = TimedEvent(time: now, event: event)
-        if let liveSink { liveSink(timed) } else { outbox.append(timed) }
-    }
-
-    /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
-    /// feedback (`isTyping`: a typed character's echo, the words it ends) is remembered as such,
-    /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
-    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
-        if interrupts {
-            for id in speech.cutAll(at: now) { emit(.finished(id: id, completed: false)) }
-        }
-        let duration = SpeechTiming.duration(of: text, locale: phrasebook.locale, rate: settings.rate)
-        let id = speech.enqueue(duration: duration, at: now, isTyping: isTyping)
-        emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
-                              duration: duration, interrupts: interrupts)))
-    }
-
-    /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).
-    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
-        speech.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: speech.quietTime(after: now) + delay)
-    }
-
-    /// Plays a sound now.
-    mutating func play(_ sound: SoundName) { emit(.sound(sound)) }
 }
 
 extension Command {
     /// Whether the command is user input, which cancels a pending hint or phonetic word.
+    /// Every command is named, so a new one must say whether it is input.
     var isInput: Bool {
         switch self {
-        case .settings, .field, .element, .clipboard, .wait, .expect, .error: return false
-        default: return true
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error:
+            return false
+        // `validate` is the user submitting a form: input.
+        case .validate, .focus, .focusKey, .dismiss, .swipe, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap, .hold,
+             .type, .keys, .key, .edit, .dictate:
+            return true
         }
     }
 
@@ -314,8 +258,11 @@ extension Command {
     /// the key under it): everything but finger gestures, double tap and `type`.
     var releasesFinger: Bool {
         switch self {
-        case .touch, .slide, .lift, .splitTap, .hold, .doubleTap, .type: return false
-        default: return isInput
+        case .touch, .slide, .lift, .splitTap, .hold, .doubleTap, .type:
+            return false
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate,
+             .focus, .focusKey, .dismiss, .swipe, .rotor, .keys, .key, .edit, .dictate:
+            return isInput
         }
     }
 }

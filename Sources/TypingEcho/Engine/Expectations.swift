@@ -57,25 +57,26 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
 extension Engine {
     /// Checks an expectation against what happened since the previous one, then starts a new window.
     mutating func check(_ expectation: Expectation, at location: SourceLocation) -> ExpectationFailure? {
-        defer { expectations.close() }
+        defer { output.closeExpectationWindow() }
         let message = failureMessage(expectation)
         return message.map { ExpectationFailure(location: location, message: $0) }
     }
 
     private func failureMessage(_ expectation: Expectation) -> String? {
-        let heard = expectations.spoken
+        let heard = output.heard.spoken
         switch expectation {
         case .speech(let text):
             if heard.contains(text) { return nil }
             // Once anything has entered a secure field, the expected text may be (part of) the
             // secret, even if it has since been deleted: it is not repeated back.
-            let shown = secureInputSeen ? "(\(text.count) characters, not shown once a secure field has held text)" : "\"\(text)\""
+            let shown = editor.secureInputSeen ? "(\(text.count) characters, not shown once a secure field has held text)" : "\"\(text)\""
             return "expected speech \(shown); heard \(describe(heard))"
         case .noSpeech:
             return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"
         case .sound(let name):
-            if expectations.sounds.contains(name) { return nil }
-            let played = expectations.sounds.isEmpty ? "no sound" : expectations.sounds.map(\.rawValue).joined(separator: ", ")
+            let sounds = output.heard.sounds
+            if sounds.contains(name) { return nil }
+            let played = sounds.isEmpty ? "no sound" : sounds.map(\.rawValue).joined(separator: ", ")
             return "expected sound \(name.rawValue); played \(played)"
         case .value(let text):
             guard let field = checkedField else { return "expect value: no text field has focus" }

@@ -8,26 +8,23 @@ public enum ShiftState: String, Sendable, Hashable, CaseIterable {
     case capsLock = "caps-lock"
 }
 
-/// The on-screen keyboard while a field is edited: its layout, the layer shown, shift, and the
-/// key VoiceOver's cursor is on.
+/// The on-screen keyboard while a field is edited: its layout, the layer shown and shift (the
+/// key VoiceOver's cursor is on is the reader's focus, `ReaderFocus.key`).
 struct KeyboardState: Sendable {
     /// Shift entered twice within this time turns caps lock on (double tap on shift).
     static let capsLockInterval = VirtualDuration(milliseconds: 600)
 
     /// The layout for the current locale.
-    var layout: KeyboardLayout
+    let layout: KeyboardLayout
     /// The layer shown.
-    var layer = KeyboardLayer.letters
+    private(set) var layer = KeyboardLayer.letters
     /// Shift or caps lock.
-    var shift = ShiftState.off
+    private(set) var shift = ShiftState.off
     /// When shift was last entered, to tell a double tap (caps lock).
-    var lastShiftEntry: VirtualTime?
-    /// The key VoiceOver's cursor is on (the last key explored, or reached by swipe or
-    /// `focus key:NAME`), entered by double tap. While it is set no element has focus.
-    var focusedKey: KeyID?
+    private(set) var lastShiftEntry: VirtualTime?
     /// Whether shift was turned on by auto-capitalisation (it goes off again by itself when
     /// the insertion point leaves a place that wants a capital).
-    var shiftIsAutomatic = false
+    private(set) var shiftIsAutomatic = false
 
     /// A keyboard showing its first layer with shift off.
     init(layout: KeyboardLayout) {
@@ -35,13 +32,12 @@ struct KeyboardState: Sendable {
         layer = layout.homeLayer
     }
 
-    /// Shows the first layer with shift off and no key focused, as when the keyboard appears.
+    /// Shows the first layer with shift off, as when the keyboard appears.
     mutating func reset() {
         layer = layout.homeLayer
         shift = .off
         shiftIsAutomatic = false
         lastShiftEntry = nil
-        focusedKey = nil
     }
 
     /// Enters shift: off → on; on → caps lock if entered again within `capsLockInterval`,
@@ -57,6 +53,22 @@ struct KeyboardState: Sendable {
         lastShiftEntry = time
         shiftIsAutomatic = false
         return shift
+    }
+
+    /// A character was entered: shift (not caps lock) goes off.
+    mutating func releaseShift() {
+        guard shift == .on else { return }
+        shift = .off
+        shiftIsAutomatic = false
+    }
+
+    /// Shows another layer.
+    mutating func show(_ layer: KeyboardLayer) { self.layer = layer }
+
+    /// Starts from a given layer and shift (tests and simulators that set the keyboard up).
+    mutating func preset(layer: KeyboardLayer, shift: ShiftState) {
+        self.layer = layer
+        self.shift = shift
     }
 
     /// Whether keys on `layer` show capitals now.

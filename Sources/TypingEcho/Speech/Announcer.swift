@@ -33,6 +33,17 @@ struct Announcer {
         (.tabBar, "role.tab"), (.image, "role.image"), (.header, "role.header"), (.adjustable, "role.adjustable"),
     ]
 
+    /// The feedback when an element gains focus: its announcement (cutting what is being
+    /// said, or waiting its turn), then its hint after the hint delay if hints are on.
+    func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
+        var feedback = Feedback()
+        feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues)
+        if settings.hints, let hint = hint(for: element) {
+            feedback.sayLater(hint, role: .hint, after: settings.hintDelay)
+        }
+        return feedback
+    }
+
     /// The focus announcement of an element.
     func announcement(for element: Element) -> String {
         join(parts(for: element).map(\.text))

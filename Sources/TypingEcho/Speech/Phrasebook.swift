@@ -1,4 +1,3 @@
-import CICU
 import Synchronization
 
 /// What the engine says in one language: its spoken strings, plural forms, character names,
@@ -168,7 +167,7 @@ public struct Phrasebook: Sendable {
         // Uncased text (Thai, Arabic, emoji, digits, marks) lower-cases and case-folds to
         // itself: the locale rules that change other characters (Turkish, Lithuanian dots) all
         // start from a cased letter. So only text with a cased letter goes to ICU.
-        guard text.unicodeScalars.contains(where: { tecu_char_changes_case($0.value) }) else { return nil }
+        guard text.unicodeScalars.contains(where: { ICU.changesCase($0) }) else { return nil }
         let lower = CaseMapping.nfc(CaseMapping.lowercase(text, locale: icuLocale))
         if let word = letters[lower] { return word }
         return letters[CaseMapping.nfc(CaseMapping.fold(text))]

@@ -1,5 +1,3 @@
-import CICU
-
 /// The Unicode scripts a language is written in, worked out from ICU's exemplar letters, to
 /// check that a translator's words are in the right script (a Latin word in an Arabic table,
 /// a Cyrillic letter in a Latin one).
@@ -19,8 +17,7 @@ public struct WritingScript: Sendable, Hashable {
         var scripts: Set<Int32> = []
         for letter in info.exemplarLetters {
             for scalar in letter.unicodeScalars {
-                let script = tecu_char_script(scalar.value)
-                if script > 1 { scripts.insert(script) }
+                if let script = ICU.script(of: scalar) { scripts.insert(script) }
             }
         }
         self.scripts = scripts
@@ -35,8 +32,7 @@ public struct WritingScript: Sendable, Hashable {
         for scalar in text.unicodeScalars {
             let category = CharacterCategory(of: scalar)
             guard category.isLetter || category.isMark else { continue }
-            let script = tecu_char_script(scalar.value)
-            if script > 1 && !scripts.contains(script) {
+            if let script = ICU.script(of: scalar), !scripts.contains(script) {
                 let character = Character(scalar)
                 if !foreign.contains(character) { foreign.append(character) }
             }

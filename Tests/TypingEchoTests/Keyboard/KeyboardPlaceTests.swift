@@ -151,7 +151,7 @@ struct KeyboardPlaceTests {
     func secureShortcuts() {
         let run = replayRun([#"field p kind=secure label="P" value="secret""#, "focus p", "double-tap", "key command-a", "key command-c", "key command-x"])
         #expect(run.sounds.filter { $0 == .refused }.count == 2)
-        #expect(run.engine?.clipboard == nil)
+        #expect(run.engine?.clipboardText == nil)
     }
 
     // MARK: - Fixes found side by side with VoiceOver (each failed before its change)

@@ -44,12 +44,12 @@ struct KeyboardPropertyTests {
         let layout = template.keyboardLayout
         for layer in KeyboardLayer.allCases where !layout.keys(on: layer).isEmpty {
             var engine = template
-            engine.keyboard.state.layer = layer
+            engine.keyboard.show(layer, fingerNowOn: nil)
             var events = EventCollector()
             var visited: [KeyID] = []
             for _ in 0..<(layout.keys(on: layer).count + 1) {
                 try engine.run(line(.swipe(.right)), into: &events)
-                if let key = engine.keyboard.state.focusedKey, visited.last != key { visited.append(key) }
+                if let key = engine.reader.focus.key, visited.last != key { visited.append(key) }
             }
             #expect(visited == layout.ids(on: layer), "\(example.testDescription) \(layer)")
             #expect(events.events.last?.event == .sound(.boundary))
@@ -86,20 +86,20 @@ struct KeyboardPropertyTests {
             for move in moves {
                 let layer = engine.keyboard.state.layer
                 let keys = layout.ids(on: layer)
-                let before = engine.keyboard.state.focusedKey
+                let before = engine.reader.focus.key
                 switch move {
                 case .swipe(let forward):
                     try engine.run(line(.swipe(forward ? .right : .left)), into: &sink)
                     if let before, let at = keys.firstIndex(of: before) {
                         let expected = at + (forward ? 1 : -1)
                         if keys.indices.contains(expected) {
-                            try require(engine.keyboard.state.focusedKey == keys[expected], "\(move) from key \(at) did not reach key \(expected)")
+                            try require(engine.reader.focus.key == keys[expected], "\(move) from key \(at) did not reach key \(expected)")
                         }
                     }
                 case .touch(let x, let y):
                     try engine.run(line(.touch(.point(x: x, y: y))), into: &sink)
                     if let expected = layout.key(atX: x, y: y, on: layer), engine.keyboard.recognizer.popup == nil {
-                        try require(engine.keyboard.state.focusedKey == expected, "\(move) did not focus the key there")
+                        try require(engine.reader.focus.key == expected, "\(move) did not focus the key there")
                     }
                 case .slide(let number):
                     guard !keys.isEmpty, engine.keyboard.recognizer.popup == nil else { continue }
@@ -107,17 +107,17 @@ struct KeyboardPropertyTests {
                     let centre = layout[target].frame.centre
                     try engine.run(line(.slide(.point(x: centre.x, y: centre.y))), into: &sink)
                     if engine.keyboard.state.layer == layer {
-                        try require(engine.keyboard.state.focusedKey == target, "\(move) did not reach the key")
+                        try require(engine.reader.focus.key == target, "\(move) did not reach the key")
                     }
                 case .lift:
                     try engine.run(line(.lift), into: &sink)
                 case .layer(let number):
                     let layers = KeyboardLayer.allCases.filter { !layout.keys(on: $0).isEmpty }
-                    engine.keyboard.state.layer = layers[number % layers.count]
-                    engine.keyboard.state.focusedKey = nil
+                    engine.keyboard.show(layers[number % layers.count], fingerNowOn: nil)
+                    engine.reader.leaveKey()
                     engine.releaseFinger()
                 }
-                if let key = engine.keyboard.state.focusedKey {
+                if let key = engine.reader.focus.key {
                     try require(key.layer == engine.keyboard.state.layer, "focus on a key of a layer not shown")
                     try require(engine.focusIndex == nil, "focus on a key and an element at once")
                 }
@@ -201,7 +201,7 @@ struct KeyboardPropertyTests {
                     try require(count == counts[id], "after \(step) field \(id) holds \(count) characters, the model \(counts[id]!)")
                 }
                 try require(engine.editedElement?.id == edited, "after \(step) the edited field is \(engine.editedElement?.id ?? "none"), the model \(edited ?? "none")")
-                let focused = engine.focusedElement?.id ?? (engine.keyboard.state.focusedKey != nil ? "key" : nil)
+                let focused = engine.focusedElement?.id ?? (engine.reader.focus.key != nil ? "key" : nil)
                 try require(focused == focus, "after \(step) focus is on \(focused ?? "nothing"), the model \(focus ?? "nothing")")
             }
         }

@@ -48,8 +48,7 @@ struct TypingPropertyTests {
             if let error = perform(editing(example2.area ? .area : .text), on: &engine, into: &events) {
                 try require(false, "setup failed: \(error)")
             }
-            engine.keyboard.state.layer = example2.layer
-            engine.keyboard.state.shift = example2.shift
+            engine.keyboard.preset(layer: example2.layer, shift: example2.shift)
             let error = perform([.type(example2.text)], on: &engine, into: &events)
             try require(error == nil, "type failed: \(error.map(\.description) ?? "")")
             let buffer = engine.editedElement!.field!.buffer

@@ -17,29 +17,27 @@ extension Engine {
     ///   only: the text may be a password.
     mutating func type(_ text: String, at location: SourceLocation) throws(ScriptError) {
         syncKeyboard()
-        guard let position = editingIndex, let field = elements[position].field else {
+        guard let position = editingIndex, let (secure, kind) = withField(position, { ($0.isSecure, $0.kind) }) else {
             throw ScriptError(.notEditing, "type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
         }
         guard keyboard.recognizer.finger == nil else {
             throw ScriptError(.gesture, "type: a finger is still on the screen; lift it first", at: location)
         }
-        let secure = field.isSecure
         // Offered to a secure field counts as held, even if the keyboard cannot type it.
-        if secure && !text.isEmpty { secureInputSeen = true }
+        editor.offer(text, toSecureField: secure)
         let layout = keyboard.state.layout
-        let routes = KeyRoutes(layout: layout, inArea: field.kind == .area)
+        let routes = KeyRoutes(layout: layout, inArea: kind == .area)
         // A character with no key of its own (a Thai tone mark on its letter) is typed as its keys.
-        let keystrokes = layout.keystrokes(for: text, inArea: field.kind == .area)
+        let keystrokes = layout.keystrokes(for: text, inArea: kind == .area)
         for (offset, character) in keystrokes where routes.route(for: character, from: .letters) == nil {
             throw ScriptError(.cannotType, "type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
         }
         if secure {
             try typeSecurely(keystrokes, routes: routes, at: location)
-            if keyboard.editedField == position {
+            if editingIndex == position {
                 // Which key was typed last must not show (a swipe from it would tell): VoiceOver's
                 // cursor goes back to the field, without a word.
-                keyboard.state.focusedKey = nil
-                focusIndex = position
+                reader.settle(onElement: position)
             }
             return
         }
@@ -92,8 +90,8 @@ extension Engine {
             for key in path { try press(key, alternate: nil, timing: .instant, at: location) }
         }
         // Everything else the keyboard keeps (the caps-lock timer, automatic shift) as before too.
-        keyboard.state = before
-        keyboard.state.focusedKey = nil
+        keyboard.restore(before)
+        reader.leaveKey()
     }
 
     /// Enters one character: the layer keys and shift it needs, then its key or alternate.
@@ -133,7 +131,7 @@ extension Engine {
         let mode = settings.typingMode
         let entering = timing.enteringGesture
         if mode == .standard && alternate == nil {
-            if keyboard.recognizer.finger == nil && keyboard.state.focusedKey == key {
+            if keyboard.recognizer.finger == nil && reader.focus.key == key {
                 try gesture(.doubleTap, at: location, timing: entering)
                 return
             }
@@ -174,7 +172,7 @@ extension Engine {
     /// time `timing` gives it.
     private mutating func gesture(_ gesture: FingerGesture, at location: SourceLocation, timing: GestureTiming = .cadence) throws(ScriptError) {
         if case .at(let time) = timing { advance(to: time) }
-        speech.cancelPending()
+        output.cancelPendingSpeech()
         try handle(gesture, at: location)
         switch timing {
         case .cadence: try advance(by: settings.cadence, at: location)

@@ -8,23 +8,12 @@ extension Engine {
     /// engine.usePhonetics(alphabet)
     /// ```
     public mutating func usePhonetics(_ alphabet: PhoneticAlphabet?) {
-        customPhonetics = alphabet
-        // The locale was accepted before, so it loads again; keep the old phrasebook if not.
-        try? loadPhrasebook(warningAt: nil, warnAgain: false)
+        voice.usePhonetics(alphabet, locale: settings.locale)
     }
 
     /// Warnings since the last call, such as a locale ICU has no data for; the command line
     /// prints them on stderr. They never contain text typed into a field.
-    public mutating func takeWarnings() -> [EngineWarning] {
-        defer { pendingWarnings.removeAll() }
-        return pendingWarnings
-    }
-
-    /// Reloads the phrasebook for the current locale and custom alphabet.
-    mutating func loadPhrasebook(warningAt location: SourceLocation?, warnAgain: Bool = true) throws(LocaleError) {
-        phrasebook = try Phrasebook(locale: settings.locale, phonetics: customPhonetics)
-        if warnAgain, let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: location)) }
-    }
+    public mutating func takeWarnings() -> [EngineWarning] { voice.takeWarnings() }
 }
 
 /// Something worth telling the user that does not stop the session (an unknown locale falls

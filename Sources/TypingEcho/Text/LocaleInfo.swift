@@ -30,14 +30,14 @@ public struct LocaleInfo: Sendable, Hashable {
             throw LocaleError(tag: tag, reason: "is not a BCP 47 language tag")
         }
         identifier = id
-        func subtag(_ which: Int32) -> String {
+        func subtag(_ which: ICU.Subtag) -> String {
             (try? ICU.withResizingByteBuffer("reading a subtag", initialCapacity: 16) { buffer, capacity, status in
-                tecu_locale_subtag(id, which, buffer, capacity, &status)
+                tecu_locale_subtag(id, which.rawValue, buffer, capacity, &status)
             }) ?? ""
         }
-        language = subtag(0)
-        script = subtag(1)
-        region = subtag(2)
+        language = subtag(.language)
+        script = subtag(.script)
+        region = subtag(.region)
     }
 
     /// Whether ICU has locale data for the language (`xx-YY` has none).
@@ -63,7 +63,7 @@ public struct LocaleInfo: Sendable, Hashable {
     /// - Complexity: O(n) in the size of the set.
     public var exemplarLetters: [String] {
         var status: Int32 = 0
-        guard let set = tecu_exemplar_set(identifier, 0, &status), status <= 0 else { return [] }
+        guard let set = tecu_exemplar_set(identifier, ICU.ExemplarSet.standard.rawValue, &status), status <= ICU.success else { return [] }
         defer { tecu_set_close(set) }
         var letters: [String] = []
         for item in 0..<tecu_set_item_count(set) {

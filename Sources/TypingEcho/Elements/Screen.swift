@@ -1,0 +1,135 @@
+/// The screen as the screen reader sees it: the elements in reading order, their ids, where
+/// touches land, and when each changing value was last spoken.
+///
+/// A field is reached only through `readField(_:_:)` and `changeField(_:_:)`, which lend it
+/// in place for the length of a closure: a copy of a field would make its next edit copy the
+/// whole text, and a change keeps the element's traits in step with the field's state.
+struct Screen: Sendable {
+    /// How often an `updatesFrequently` element's changing value may be spoken at most.
+    static let frequentUpdateInterval = VirtualDuration(milliseconds: 2000)
+
+    /// Elements in reading order.
+    private(set) var elements: [Element] = []
+    /// The position of each id in `elements`.
+    private var index: [String: Int] = [:]
+    /// Where touches land, built on the first touch after a declaration changed the screen.
+    private var hitIndex: ScreenHitIndex?
+    /// When each element's changing value was last spoken.
+    private var lastUpdate: [String: VirtualTime] = [:]
+
+    /// What a declaration did.
+    enum Declared {
+        /// A new element, at the end of the reading order.
+        case added
+        /// An element with the same id was replaced in place (a screen update): the old one.
+        case replaced(Element)
+    }
+
+    /// Declares an element: a new id goes at the end of the reading order; a known id is
+    /// replaced in place. - Returns: What happened, or nil for an element without an id.
+    mutating func declare(_ element: Element) -> Declared? {
+        if let existing = index[element.id] {
+            // The hit index stays when nothing touches land on changed (a slider's new value).
+            let old = elements[existing]
+            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor { hitIndex = nil }
+            elements[existing] = element
+            return .replaced(old)
+        }
+        guard !element.id.isEmpty else { return nil }
+        index[element.id] = elements.count
+        if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
+        elements.append(element)
+        return .added
+    }
+
+    /// The position of the element with an id, if declared.
+    func position(of id: String) -> Int? { index[id] }
+
+    /// The element with an id, if declared.
+    func element(_ id: String) -> Element? { index[id].map { elements[$0] } }
+
+    /// Whether the element at a position is a text field. - Complexity: O(1).
+    func hasField(at position: Int) -> Bool { elements[position].field != nil }
+
+    /// Reads the field at `position` in place; nil for an element without one. Reading it
+    /// through `elements[position].field?.…` goes through the array's getter, which copies
+    /// the whole element first; this goes through its in-place accessor.
+    mutating func readField<Result>(_ position: Int, _ read: (inout TextField) -> Result) -> Result? {
+        Self.unwrapping(&elements[position].field, read)
+    }
+
+    /// Changes the field at `position` in place (its text is never copied) and keeps the
+    /// element's traits in step with its state; nil for an element without a field.
+    mutating func changeField<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result? {
+        guard let result = Self.unwrapping(&elements[position].field, change) else { return nil }
+        if let traits = elements[position].field?.traits { elements[position].traits = traits }
+        return result
+    }
+
+    /// Lends the field out of its optional and puts it back: moved, not copied, so its text
+    /// stays uniquely held.
+    private static func unwrapping<Result>(_ field: inout TextField?, _ body: (inout TextField) -> Result) -> Result? {
+        guard var lent = field.take() else { return nil }
+        defer { field = lent }
+        return body(&lent)
+    }
+
+    /// Sets an element's value (an adjustable element moved a step), noting it as spoken at `time`.
+    mutating func setValue(_ value: String, at position: Int, spokenAt time: VirtualTime) {
+        elements[position].value = value
+        lastUpdate[elements[position].id] = time
+    }
+
+    /// Whether a changed value of the element at `position` is spoken at `time`: an
+    /// `updatesFrequently` element's at most once per interval. A value that is spoken is
+    /// noted as spoken then.
+    mutating func speaksUpdate(at position: Int, at time: VirtualTime) -> Bool {
+        let element = elements[position]
+        if element.traits.contains(.updatesFrequently), let last = lastUpdate[element.id], time < last + Self.frequentUpdateInterval {
+            return false
+        }
+        lastUpdate[element.id] = time
+        return true
+    }
+
+    /// The element a finger at a point lands on: the smallest hit frame containing it.
+    /// - Complexity: O(n) the first time after the screen changed (the hit index is built),
+    ///   then O(frames near the point); see `ScreenHitIndex`.
+    mutating func element(atX x: Double, y: Double) -> Int? {
+        if hitIndex == nil { hitIndex = ScreenHitIndex(elements) }
+        return hitIndex?.element(atX: x, y: y)
+    }
+
+    /// The next element in reading order that the screen reader can reach, one `step` away.
+    func neighbour(of position: Int?, step: Int) -> Int? {
+        var index = (position ?? (step > 0 ? -1 : elements.count)) + step
+        while elements.indices.contains(index) {
+            if !elements[index].isHidden { return index }
+            index += step
+        }
+        return nil
+    }
+
+    /// Where touching focuses an element: its frame, joined with the frames of the visible
+    /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
+    func hitFrame(of position: Int) -> Frame? {
+        let element = elements[position]
+        let labels = elements.filter { $0.labelFor == element.id }.compactMap(\.frame)
+        return labels.reduce(element.frame) { merged, frame in merged.map { $0.union(frame) } ?? frame }
+    }
+
+    /// The next enabled, visible text field after `position` in reading order.
+    func nextField(after position: Int) -> Int? {
+        elements.indices.first { $0 > position && !elements[$0].isHidden && elements[$0].field.map { !$0.isDisabled } == true }
+    }
+
+    /// The visible fields showing an error, in reading order.
+    var invalidFields: [Int] {
+        elements.indices.filter { !elements[$0].isHidden && elements[$0].field?.error != nil }
+    }
+
+    /// An id close to `id`, as a script error suggests it: "; did you mean 'name'?", or "".
+    func suggestion(for id: String) -> String {
+        elements.map(\.id).closest(to: id).map { "; did you mean '\($0)'?" } ?? ""
+    }
+}

@@ -1,0 +1,127 @@
+/// The output stage: the clock moves on, feedback is delivered to the speech channel, events
+/// are emitted; and what is due, for simulators that pace a session and tests that wait until
+/// speech ends.
+extension Engine {
+
+    /// Moves the clock forward, performing everything scheduled up to and including `time`.
+    /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
+    /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
+    mutating func advance(to requested: VirtualTime) {
+        let time = clock.bound(requested)
+        while true {
+            if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
+                clock.reach(rest)
+                fingerRested()
+                continue
+            }
+            guard let due = output.popDue(through: time) else { break }
+            clock.reach(due.time)
+            switch due.action {
+            case .finish(let id):
+                emit(.finished(id: id, completed: true))
+            case .speak(let delayed):
+                say(delayed.text, role: delayed.role, pitch: delayed.pitch, interrupts: false)
+            }
+        }
+        clock.reach(time)
+    }
+
+    /// Sends an event at the current time.
+    mutating func emit(_ event: Event) {
+        output.emit(event, at: now)
+    }
+
+    /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
+    /// feedback (`isTyping`: a typed character's echo, the words it ends) is remembered as such,
+    /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
+    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
+        if interrupts {
+            for id in output.cutSpeech(at: now) { emit(.finished(id: id, completed: false)) }
+        }
+        let duration = SpeechTiming.duration(of: text, locale: phrasebook.locale, rate: settings.rate)
+        let id = output.queueSpeech(duration: duration, at: now, isTyping: isTyping)
+        emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
+                              duration: duration, interrupts: interrupts)))
+    }
+
+    /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).
+    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
+        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: speech.quietTime(after: now) + delay)
+    }
+
+    /// Plays a sound now.
+    mutating func play(_ sound: SoundName) { emit(.sound(sound)) }
+
+    /// The rules of what is heard for a change, with the settings and locale in force.
+    var echo: EchoComposer { EchoComposer(phrasebook: phrasebook, settings: settings) }
+
+    /// Composes the feedback for a change and delivers it; `report` sends the change's own
+    /// events (its `edit`, `cursor` or `focus`) where the feedback puts them.
+    mutating func echo(_ change: EchoChange, report: (inout Engine) -> Void = { _ in }) {
+        deliver(echo.feedback(for: change), report: report)
+    }
+
+    /// The output stage: plays the feedback's sounds, puts its utterances on the speech
+    /// channel (cutting, queueing, following typing or scheduled later, as each says) and
+    /// calls `report` where the feedback marks the change, or first when it does not.
+    mutating func deliver(_ feedback: Feedback, report: (inout Engine) -> Void = { _ in }) {
+        if feedback.reportsFirst { report(&self) }
+        var typingTurnTaken = false
+        for cue in feedback.cues {
+            switch cue {
+            case .report:
+                report(&self)
+            case .sound(let name):
+                play(name)
+            case .speech(let spoken):
+                switch spoken.turn {
+                case .interrupts:
+                    say(spoken.text, role: spoken.role, pitch: spoken.pitch)
+                case .queues:
+                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: false)
+                case .followsTyping:
+                    // Only the first typing utterance of a change may cut: the rest follow it.
+                    let interrupts = !typingTurnTaken && !speech.mayFollowTyping(at: now)
+                    typingTurnTaken = true
+                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: interrupts, isTyping: true)
+                case .later(let delay):
+                    sayLater(spoken.text, role: spoken.role, after: delay)
+                }
+            }
+        }
+    }
+
+    // MARK: - What is due
+
+    /// When the next scheduled thing happens (an utterance ends, a hint or phonetic word is
+    /// said, a finger resting on a key is heard), or nil when nothing is pending.
+    public var nextDue: VirtualTime? {
+        [speech.nextDue, keyboard.restDue].compactMap { $0 }.min()
+    }
+
+    /// Whether an utterance is playing or queued to play at the current time.
+    public var isSpeaking: Bool { speech.isSpeaking }
+
+    /// The hints and phonetic words waiting for their delay, first due first; any input
+    /// before their time drops them.
+    public var pendingSpeech: [PendingUtterance] {
+        speech.pending.map { PendingUtterance(text: $0.utterance.text, role: $0.utterance.role, due: $0.time) }
+    }
+}
+
+/// A hint or phonetic word waiting for its delay to pass.
+public struct PendingUtterance: Sendable, Hashable {
+    /// The words that will be spoken.
+    public var text: String
+    /// `hint` or `phonetic`.
+    public var role: SpeechRole
+    /// When it will be spoken if no input comes first.
+    public var due: VirtualTime
+
+    /// Creates a pending utterance.
+    public init(text: String, role: SpeechRole, due: VirtualTime) {
+        self.text = text
+        self.role = role
+        self.due = due
+    }
+}

@@ -1,0 +1,59 @@
+/// The output stage's state: the synthesizer's queue with everything scheduled on the clock
+/// (`speech`), where events go, and what was heard for `expect`.
+///
+/// Events go straight to the sink of the `run` or `finish` in progress, or, outside those
+/// calls, into an outbox sent with the next.
+struct Output: Sendable {
+    /// The synthesizer's queue, hints and phonetic words waiting for their delay.
+    private(set) var speech = SpeechChannel()
+    /// What was heard since the previous `expect`.
+    private(set) var heard = ExpectationLog()
+    /// Events emitted while no sink is live (outside `run` and `finish`), sent with the next.
+    private(set) var outbox: [TimedEvent] = []
+    /// The sink of the `run` or `finish` in progress: events go straight to it as they happen,
+    /// so a long command (a 10 MB `keys` line) holds none of them. Always nil outside those
+    /// calls, so copies of an engine never carry one; hence `nonisolated(unsafe)`.
+    private nonisolated(unsafe) var liveSink: ((TimedEvent) -> Void)?
+
+    /// Sends an event at a time, and remembers it for expectations.
+    mutating func emit(_ event: Event, at time: VirtualTime) {
+        heard.record(event)
+        let timed = TimedEvent(time: time, event: event)
+        if let liveSink { liveSink(timed) } else { outbox.append(timed) }
+    }
+
+    /// Makes `forward` the live sink, after handing it what waited in the outbox.
+    mutating func open(_ forward: @escaping (TimedEvent) -> Void) {
+        for event in outbox { forward(event) }
+        outbox.removeAll()
+        liveSink = forward
+    }
+
+    /// Ends the live sink: events wait in the outbox again.
+    mutating func close() { liveSink = nil }
+
+    /// A command ran (not an `expect`): a checked window of what was heard starts again.
+    mutating func commandRan() { heard.commandRan() }
+
+    /// The window of what was heard has been checked by an `expect`.
+    mutating func closeExpectationWindow() { heard.close() }
+
+    // MARK: - The synthesizer's queue
+
+    /// Cuts whatever is playing or queued at `time`; returns their ids in order.
+    mutating func cutSpeech(at time: VirtualTime) -> [Int] { speech.cutAll(at: time) }
+
+    /// Queues an utterance of `duration` after what is playing at `time`; returns its id.
+    mutating func queueSpeech(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool) -> Int {
+        speech.enqueue(duration: duration, at: time, isTyping: isTyping)
+    }
+
+    /// Schedules an utterance that any input cancels.
+    mutating func schedule(_ utterance: DelayedUtterance, at time: VirtualTime) { speech.schedule(utterance, at: time) }
+
+    /// Drops pending hints and phonetic words: the user did something first.
+    mutating func cancelPendingSpeech() { speech.cancelPending() }
+
+    /// Removes and returns the first thing due at or before `time`.
+    mutating func popDue(through time: VirtualTime) -> SpeechChannel.Due? { speech.popDue(through: time) }
+}

@@ -1,0 +1,93 @@
+/// A change to the text, the insertion point, the selection or the keyboard that a screen
+/// reader echoes: what the model did, with no words in it yet.
+///
+/// The engine's components make these as they change their state; `EchoComposer` turns each
+/// into the `Feedback` a user hears. A secure field's change carries only what may be told of
+/// a secret (counts), never its text: the composer cannot leak what it is not given.
+enum EchoChange: Sendable, Hashable {
+    /// A character went into a field, ending the words in `endedWords` (empty unless the
+    /// typing feedback speaks words). `hardware` is whether it came from a hardware keyboard.
+    case typed(Character, endedWords: [String], secure: Bool, hardware: Bool)
+    /// A dictated phrase went into a (public) field.
+    case dictated(String)
+    /// Text was deleted: `text` is nil in a secure field.
+    case deleted(text: String?)
+    /// Nothing could be deleted or moved over: the insertion point is at the start or end.
+    case boundary
+    /// The insertion point moved.
+    case moved(CursorMove)
+    /// A selection grew (`grew`) or shrank by `text` (nil in a secure field) of `count` characters.
+    case selectionChanged(grew: Bool, text: String?, count: Int)
+    /// An edit action was chosen with the rotor, or performed.
+    case editAction(EditActionChange)
+    /// Something was refused, and why.
+    case refused(Refusal)
+    /// A key of the on-screen keyboard got screen-reader focus.
+    case keyExplored(ExploredKey)
+    /// Shift was entered: the state before and after.
+    case shiftEntered(before: ShiftState, after: ShiftState)
+    /// The rotor was turned to a unit.
+    case rotorTurned(RotorUnit)
+    /// The typing mode was switched with the rotor.
+    case typingModeSwitched(TypingMode)
+    /// A focused adjustable element was set to a value, or a focused element's value changed
+    /// by itself (`byItself`: queued after what is being said).
+    case valueChanged(String, byItself: Bool)
+    /// Validation found this many fields with errors.
+    case invalidFields(Int)
+}
+
+/// How the insertion point moved, and what it passed.
+enum CursorMove: Sendable, Hashable {
+    /// By one character over `text` (nil in a secure field).
+    case character(String?)
+    /// By one word over `text`, passing `count` characters; in a secure field (no text) a
+    /// word move goes to an end.
+    case word(String?, count: Int)
+    /// By one line, arriving on `line` (the line's text, maybe empty).
+    case line(String)
+    /// To the start or the end of the text (`end`).
+    case toEnd(end: Bool)
+}
+
+/// An edit action chosen or done.
+enum EditActionChange: Sendable, Hashable {
+    /// The rotor's edit action was set to this one, to be performed by a double tap.
+    case chose(EditAction)
+    /// Everything was selected: `text` (nil in a secure field) of `count` characters.
+    case selectedAll(text: String?, count: Int)
+    /// The selection was copied.
+    case copied
+    /// The selection was cut.
+    case cut
+    /// The clipboard was pasted: `text` (nil in a secure field) of `count` characters.
+    case pasted(text: String?, count: Int)
+}
+
+/// What was refused.
+enum Refusal: Sendable, Hashable {
+    /// Select all, copy or cut with nothing to select.
+    case nothingSelected
+    /// Paste with an empty clipboard.
+    case clipboardEmpty
+    /// Copy or cut in a secure field.
+    case secureCopy(EditAction)
+    /// Dictation into a secure field.
+    case secureDictation
+    /// Dictation into a field declared `dictation=off`.
+    case dictationOff
+    /// Text that would take a field past its `max=N` characters.
+    case textLimit(Int)
+}
+
+/// A key as it is heard when screen-reader focus reaches it.
+enum ExploredKey: Sendable, Hashable {
+    /// A key (or alternate) that types a character.
+    case character(Character)
+    /// Shift, said with its state.
+    case shift(ShiftState)
+    /// Return, said by the field's return key label.
+    case returnKey(ReturnKeyType)
+    /// Any other key, by its kind's name (`delete`, `space`, `numbers`).
+    case named(String)
+}

@@ -1,0 +1,96 @@
+/// What the user hears (and, with braille, will feel) for one change, in the order it is heard:
+/// sounds, utterances and the place where the model reports the change itself.
+///
+/// Feedback is a value: the echo composer (`EchoComposer`) and the focus composer
+/// (`Announcer`) make it from a change without touching the engine, and one output stage
+/// (`Engine.deliver(_:reporting:)`) puts it on the clock and turns it into events.
+struct Feedback: Sendable, Hashable {
+    /// The cues in the order they happen.
+    private(set) var cues: [Cue] = []
+    /// Whether the change is reported before every cue (no `reportChange()` mark).
+    private(set) var reportsFirst = true
+
+    /// Nothing heard.
+    static let silence = Feedback()
+
+    /// Feedback of one sound.
+    static func sound(_ name: SoundName) -> Feedback {
+        var feedback = Feedback()
+        feedback.play(name)
+        return feedback
+    }
+
+    /// Plays a sound next.
+    mutating func play(_ name: SoundName) { cues.append(.sound(name)) }
+
+    /// Marks where the model's own events for the change (its `edit`, `cursor` or `focus`)
+    /// are reported: a move ticks as it leaves, then the insertion point is reported, then
+    /// what it passed is said. Feedback without the mark reports the change first.
+    mutating func reportChange() {
+        cues.append(.report)
+        reportsFirst = false
+    }
+
+    /// Says something next.
+    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, turn: SpeechTurn = .interrupts) {
+        cues.append(.speech(SpokenCue(text: text, role: role, pitch: pitch, turn: turn)))
+    }
+
+    /// Says something once what is queued has been said and `delay` has passed, unless any
+    /// input comes first (a hint, a phonetic word).
+    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
+        cues.append(.speech(SpokenCue(text: text, role: role, pitch: 1.0, turn: .later(delay))))
+    }
+
+    /// Adds another feedback's cues after these.
+    mutating func append(_ other: Feedback) {
+        cues.append(contentsOf: other.cues)
+        if !other.reportsFirst { reportsFirst = false }
+    }
+
+    /// The texts that will be spoken, in order (delayed ones included).
+    var spokenTexts: [String] {
+        cues.compactMap { if case .speech(let cue) = $0 { cue.text } else { nil } }
+    }
+
+    /// The sounds that will be played, in order.
+    var sounds: [SoundName] {
+        cues.compactMap { if case .sound(let name) = $0 { name } else { nil } }
+    }
+}
+
+/// One step of feedback.
+enum Cue: Sendable, Hashable {
+    /// A sound (`click`, `tick`, `boundary`...).
+    case sound(SoundName)
+    /// Something said.
+    case speech(SpokenCue)
+    /// Where the model's own events for the change go (see `Feedback.reportChange()`).
+    case report
+}
+
+/// Something said: its words, why, at what pitch, and when it takes its turn.
+struct SpokenCue: Sendable, Hashable {
+    /// The words.
+    var text: String
+    /// Why they are said (the `role` of the `speak` event).
+    var role: SpeechRole
+    /// Pitch multiplier; 1.0 is normal.
+    var pitch: Double
+    /// Whether it cuts what is being said, waits, follows typing or is said later.
+    var turn: SpeechTurn
+}
+
+/// When an utterance takes its turn in the synthesizer's queue.
+enum SpeechTurn: Sendable, Hashable {
+    /// It cuts everything being said or queued.
+    case interrupts
+    /// It waits until what is being said has been said.
+    case queues
+    /// Typing feedback: it cuts what is being said unless that is the typing feedback of
+    /// earlier keys less than a second behind, which it then follows; later cues of the same
+    /// feedback follow it (`SpeechChannel.mayFollowTyping`).
+    case followsTyping
+    /// It is said after what is queued and this delay; any input before then drops it.
+    case later(VirtualDuration)
+}
