@@ -2,7 +2,6 @@
 /// are emitted; and what is due, for simulators that pace a session and tests that wait until
 /// speech ends.
 extension Engine {
-
     /// Moves the clock forward, performing everything scheduled up to and including `time`.
     /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
     /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
