@@ -143,7 +143,7 @@ struct SwiftTestingIntegrationTests {
             #expect(sync.failure == async.failure)
             return sync.failure
         }
-        for seed: UInt64 in [3, 11, 20261201] {
+        for seed: UInt64 in [3, 11, 20_261_201] {
             let one = try #require(await run(jobs: 1, seed: seed))
             let two = try #require(await run(jobs: 2, seed: seed))
             #expect(one.caseNumber > 1)
