@@ -71,6 +71,18 @@ static void begin_call(void) {
     refused = 0;
 }
 
+/// Takes the lock and begins a call; when liblouis is not open, says so, unlocks and returns 0.
+static int begin_open_call(char *error, size_t error_size) {
+    pthread_mutex_lock(&lock);
+    if (loaded.handle == NULL) {
+        snprintf(error, error_size, "liblouis is not open");
+        pthread_mutex_unlock(&lock);
+        return 0;
+    }
+    begin_call();
+    return 1;
+}
+
 static void report(char *error, size_t error_size, const char *fallback) {
     if (refused) {
         snprintf(error, error_size, "a table name is a plain file name in %s, without a path", loaded.folder);
@@ -279,15 +291,9 @@ const char *telou_tables_folder(void) {
 }
 
 int telou_check_table(const char *tables, char *error, size_t error_size) {
-    pthread_mutex_lock(&lock);
-    int compiled = 0;
-    if (loaded.handle == NULL) {
-        snprintf(error, error_size, "liblouis is not open");
-    } else {
-        begin_call();
-        compiled = loaded.get_table(tables) != NULL;
-        if (!compiled) report(error, error_size, "the table does not compile");
-    }
+    if (!begin_open_call(error, error_size)) return 0;
+    int compiled = loaded.get_table(tables) != NULL;
+    if (!compiled) report(error, error_size, "the table does not compile");
     pthread_mutex_unlock(&lock);
     return compiled;
 }
@@ -435,13 +441,7 @@ int telou_translate(const char *tables, const uint32_t *text, int length, int cu
         snprintf(error, error_size, "the text or cursor is out of range");
         return 0;
     }
-    pthread_mutex_lock(&lock);
-    if (loaded.handle == NULL) {
-        snprintf(error, error_size, "liblouis is not open");
-        pthread_mutex_unlock(&lock);
-        return 0;
-    }
-    begin_call();
+    if (!begin_open_call(error, error_size)) return 0;
     wide_text input;
     int ok = widen(text, length, &input);
     void *cells = NULL;
@@ -533,13 +533,7 @@ int telou_back_translate(const char *tables, const uint32_t *cells, int count, i
             return 0;
         }
     }
-    pthread_mutex_lock(&lock);
-    if (loaded.handle == NULL) {
-        snprintf(error, error_size, "liblouis is not open");
-        pthread_mutex_unlock(&lock);
-        return 0;
-    }
-    begin_call();
+    if (!begin_open_call(error, error_size)) return 0;
     // Cells go in liblouis's dot form (0x8000 | dots) with dotsIO, as TalkBack and NVDA do, so
     // that every table reads them whether or not it defines Unicode braille.
     void *input = malloc(((size_t)count + 1) * (size_t)loaded.char_size);
