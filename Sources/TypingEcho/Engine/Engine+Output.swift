@@ -68,7 +68,7 @@ extension Engine {
     mutating func deliver(_ feedback: Feedback, report: (inout Engine) -> Void = { _ in }) {
         if feedback.reportsFirst { report(&self) }
         var typingTurnTaken = false
-        feedback.forEach { cue in
+        feedback.forEachCue { cue in
             switch cue {
             case .report:
                 report(&self)

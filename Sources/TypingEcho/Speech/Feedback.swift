@@ -42,7 +42,7 @@ struct Feedback: Sendable, Hashable {
     }
 
     /// Calls `body` with each cue in the order they happen, lent without a copy.
-    func forEach(_ body: (Cue) -> Void) {
+    func forEachCue(_ body: (Cue) -> Void) {
         guard count > 0 else { return }
         body(first)
         guard count > 1 else { return }
@@ -93,7 +93,7 @@ struct Feedback: Sendable, Hashable {
 
     /// Adds another feedback's cues after these.
     mutating func append(_ other: Feedback) {
-        other.forEach { add($0) }
+        other.forEachCue { add($0) }
         if !other.reportsFirst { reportsFirst = false }
     }
 
