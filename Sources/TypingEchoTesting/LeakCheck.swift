@@ -36,12 +36,15 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// A session's lines as this reader performs them: all of them, or for a reader without
-    /// touch gestures all but those.
+    /// touch gestures the same text typed on the hardware keyboard (`type "…"` as `keys "…"`)
+    /// and the other gestures left out.
     public func performed(_ body: String) -> String {
         guard !touch else { return body }
-        let gestures = ["swipe", "rotor", "double-tap", "touch", "slide", "lift", "split-tap", "hold", "type", "focus key:"]
-        return body.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
-            !gestures.contains { line == $0 || line.hasPrefix($0 + " ") || ($0.hasSuffix(":") && line.hasPrefix($0)) }
+        let gestures = ["swipe", "rotor", "double-tap", "touch", "slide", "lift", "split-tap", "hold", "focus key:"]
+        return body.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> Substring? in
+            if line.hasPrefix("type ") { return "keys " + line.dropFirst(5) }
+            let gesture = gestures.contains { line == $0 || line.hasPrefix($0 + " ") || ($0.hasSuffix(":") && line.hasPrefix($0)) }
+            return gesture ? nil : line
         }.joined(separator: "\n")
     }
 

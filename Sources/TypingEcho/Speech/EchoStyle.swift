@@ -84,6 +84,10 @@ struct EchoStyle: Sendable, Hashable {
     var secureMove: SecureMove
     /// Whether a typed character's echo may wait for the echo of earlier keys (`interrupt`).
     var typingFollows: Bool
+    /// Whether the real reader speaks a password's characters in its default configuration.
+    /// Not a setting: the model never speaks a secret, and `describe` reports it as a lint
+    /// finding (`speaks-passwords`).
+    var speaksPasswordsByDefault = false
 
     /// VoiceOver on iOS: echo raised to 1.2, deletion lowered to 0.8, ticks and sounds.
     static let voiceOver = EchoStyle(
@@ -112,6 +116,7 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureEcho = .word
         $0.secureMove = .characterNumber
         $0.typingFollows = false
+        $0.speaksPasswordsByDefault = true
     }
 
     /// NVDA: the character or word now at the caret, "blank" at the end, "star" per typed

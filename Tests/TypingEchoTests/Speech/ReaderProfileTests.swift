@@ -326,4 +326,31 @@ struct ReaderProfileTests {
         #expect(deleted.spoken.last == "b deleted")
         #expect(!deleted.sounds.contains(.tick))
     }
+
+    @Test("describe with readers: five announcements per element; reader=talkback reports that TalkBack speaks passwords")
+    func describeReaders() throws {
+        var session = try ReplaySession()
+        var ignored = EventCollector()
+        try session.feed(Array("""
+        field user kind=text label="Email"
+        field pw kind=secure label="Password"
+        element go label="Sign in" traits=button
+
+        """.utf8), into: &ignored)
+        let description = ScreenDescription(session.engine, readers: ScreenReader.allCases)
+        #expect(description.items.map { $0.readers.count } == [5, 5, 5])
+        #expect(description.items[1].readers.map(\.announcement) == [
+            "Password, secure text field", "Password, Edit box", "Password, edit", "Password · password text",
+            "Password, Password edit text",
+        ])
+        #expect(description.text.contains("   ChromeVox: Email, Edit text\n"))
+        #expect(description.json.contains(#""readers":{"voiceover":"Email, text field","talkback":"Email, Edit box","nvda":"Email, edit","orca":"Email · entry","chromevox":"Email, Edit text"}"#))
+        #expect(description.findings.isEmpty)
+
+        try session.feed(Array("settings reader=talkback\nfocus pw\ndouble-tap\nkeys \"hunter2\"\n".utf8), into: &ignored)
+        let talkBack = ScreenDescription(session.engine)
+        #expect(talkBack.findings.map(\.rule) == [.speaksPasswords])
+        #expect(talkBack.findings.first?.element == "pw")
+        #expect(!talkBack.text.contains("hunter") && !talkBack.json.contains("hunter"))
+    }
 }
