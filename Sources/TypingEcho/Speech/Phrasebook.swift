@@ -55,9 +55,9 @@ public struct Phrasebook: Sendable {
     ///   - tag: The session's locale.
     ///   - custom: A user's own alphabet: its letters replace the locale's, its names
     ///   and capital word win over the locale's.
-    /// - Throws: `LocaleError` when the tag is malformed; missing translations fall back.
     ///   - wording: Whose words: a screen reader's own strings (`Localization/reader-<reader>-<language>.txt`)
     ///   win over the engine's.
+    /// - Throws: `LocaleError` when the tag is malformed; missing translations fall back.
     public init(locale tag: String, phonetics custom: PhoneticAlphabet? = nil, wording: ScreenReader = .voiceover) throws(LocaleError) {
         try self.init(locale: tag, phonetics: custom, annotations: CLDRAnnotations.directory, wording: wording)
     }

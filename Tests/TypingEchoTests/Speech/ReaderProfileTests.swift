@@ -353,4 +353,23 @@ struct ReaderProfileTests {
         #expect(talkBack.findings.first?.element == "pw")
         #expect(!talkBack.text.contains("hunter") && !talkBack.json.contains("hunter"))
     }
+
+    @Test("every reader has its English and Polish words, and they name only keys the engine asks for")
+    func readerTables() throws {
+        #expect(BundledData.readerTables == ScreenReader.allCases.flatMap { ["\($0.rawValue)-en", "\($0.rawValue)-pl"] }.sorted())
+        let engineKeys = Set(try DataFile(named: "speech-en.txt", utf8: BundledData.speechFile("en")!).section("strings").keys)
+        let voiceOver = try DataFile(named: "reader-voiceover-en.txt", utf8: BundledData.readerFile("voiceover-en")!)
+        let known = engineKeys.union(voiceOver.section("strings").keys)
+        for name in BundledData.readerTables {
+            let file = "Localization/reader-\(name).txt"
+            let table = try DataFile(named: file, utf8: BundledData.readerFile(name)!)
+            #expect("\(table.section("meta")["reader"] ?? "")-\(table.section("meta")["locale"] ?? "")" == name, "\(file): [meta]")
+            for key in table.section("strings").keys { #expect(known.contains(key), "\(file): '\(key)' is not a key the engine asks for") }
+            if name.hasPrefix("voiceover-") {
+                // VoiceOver's words are the speech tables': its reader tables add only the
+                // templates of conventions VoiceOver does not use.
+                #expect(Set(table.section("strings").keys).isDisjoint(with: engineKeys), "\(file)")
+            }
+        }
+    }
 }
