@@ -20,7 +20,7 @@ enum Invocation {
     case replay(script: String, format: Format, overrides: [(key: String, value: String)], phonetics: String?)
     case check(scripts: [String], overrides: [(key: String, value: String)], phonetics: String?)
     case layouts(locale: String?)
-    case describe(script: String, format: Format, overrides: [(key: String, value: String)], strict: Bool)
+    case describe(script: String, format: Format, overrides: [(key: String, value: String)], strict: Bool, readers: [ScreenReader])
     case render(RenderCommand)
 
     enum Format: String { case text, json }
@@ -29,7 +29,7 @@ enum Invocation {
     static let options: [String: [OptionSpec]] = [
         "replay": [.value("--format"), .value("--set"), .value("--phonetics")],
         "check": [.value("--set"), .value("--phonetics")],
-        "describe": [.value("--format"), .value("--set"), .flag("--strict")],
+        "describe": [.value("--format"), .value("--set"), .flag("--strict"), .value("--reader")],
         "layouts": [],
         "render": RenderCommand.options,
         "help": [],
@@ -57,6 +57,7 @@ enum Invocation {
             return .render(try RenderCommand.parse(&reader))
         }
         var format = Format.text, strict = false, phonetics: String?
+        var readers: [ScreenReader] = []
         var overrides: [(key: String, value: String)] = []
         var operands: [String] = []
         while let item = try reader.next() {
@@ -70,6 +71,15 @@ enum Invocation {
                 guard let path, !path.isEmpty else { throw reader.error("--phonetics expects a FILE") }
                 phonetics = path
             case .option("--strict", _): strict = true
+            case .option("--reader", let value):
+                if value == "all" {
+                    readers = ScreenReader.allCases
+                } else if let value, let reader = ScreenReader(rawValue: value) {
+                    readers = [reader]
+                } else {
+                    let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error("--reader expects all or one of \(names)")
+                }
             case .option(let name, _): throw reader.error("unknown option '\(name)'")
             }
         }
@@ -88,7 +98,7 @@ enum Invocation {
             return .layouts(locale: operands.first)
         case "describe":
             guard operands.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(operands.count)") }
-            return .describe(script: operands[0], format: format, overrides: overrides, strict: strict)
+            return .describe(script: operands[0], format: format, overrides: overrides, strict: strict, readers: readers)
         case "replay":
             guard operands.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(operands.count)") }
             return .replay(script: operands[0], format: format, overrides: overrides, phonetics: phonetics)

@@ -148,8 +148,8 @@ func main(stdoutClosed: WriteFailure?) -> ExitCode {
         return code
     case .layouts(let locale):
         return printLayouts(locale, stdoutClosed: stdoutClosed)
-    case .describe(let script, let format, let overrides, let strict):
-        return describe(script: script, format: format, overrides: overrides, strict: strict, stdoutClosed: stdoutClosed)
+    case .describe(let script, let format, let overrides, let strict, let readers):
+        return describe(script: script, format: format, overrides: overrides, strict: strict, readers: readers, stdoutClosed: stdoutClosed)
     case .render(let command):
         return command.render()
     case .check(let scripts, let overrides, let phonetics):

@@ -22,6 +22,10 @@ extension ScreenDescription {
             let element = item.element
             lines.append("\(number + 1). \(element.id)  \(element.declaredAs)\(element.isHidden ? "  (hidden from the screen reader)" : "")")
             lines.append("   says:     \(item.announcement)")
+            for (reader, announcement) in item.readers {
+                let name = reader.displayName + ":"
+                lines.append("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
+            }
             if let hint = item.hint { lines.append("   hint:     \(hint)") }
             lines.append("   traits:   \(element.traits.names.joined(separator: ",")) (\(element.traits.hex))")
             let equivalents = item.equivalents
@@ -56,6 +60,9 @@ extension ScreenDescription {
                 "\"announcement\":\(JSONText.quote(item.announcement))",
                 "\"parts\":[" + item.parts.map { "{\"part\":\(JSONText.quote($0.part.rawValue)),\"text\":\(JSONText.quote($0.text))}" }.joined(separator: ",") + "]",
             ]
+            if !item.readers.isEmpty {
+                fields.append("\"readers\":{" + item.readers.map { "\(JSONText.quote($0.reader.rawValue)):\(JSONText.quote($0.announcement))" }.joined(separator: ",") + "}")
+            }
             if let hint = item.hint { fields.append("\"hint\":\(JSONText.quote(hint))") }
             fields.append("\"traits\":{\"names\":[\(element.traits.names.map(JSONText.quote).joined(separator: ","))],\"mask\":\(JSONText.quote(element.traits.hex))}")
             fields.append("\"lint\":[\(item.findings.map(Self.json).joined(separator: ","))]")
