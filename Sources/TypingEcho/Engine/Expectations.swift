@@ -69,7 +69,7 @@ extension Engine {
             if heard.contains(text) { return nil }
             // Once anything has entered a secure field, the expected text may be (part of) the
             // secret, even if it has since been deleted: it is not repeated back.
-            let shown = editor.secureInputSeen ? "(\(text.count) characters, not shown once a secure field has held text)" : "\"\(text)\""
+            let shown = editor.secureInputSeen ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)" : "\"\(text)\""
             return "expected speech \(shown); heard \(describe(heard))"
         case .noSpeech:
             return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"

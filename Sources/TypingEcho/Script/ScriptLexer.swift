@@ -59,12 +59,13 @@ struct ScriptToken: Sendable {
 
 /// The bytes of one script line, turning byte offsets into `LINE:COLUMN` locations on demand.
 ///
-/// A column counts characters (grapheme clusters) from the start of the line, with one rule
-/// added: a double quote, a backslash inside quotes and, outside quotes, a space, tab, `=`, `,`
+/// A column counts characters from the start of the line, as a field counts them (ICU's
+/// grapheme clusters, `FieldCharacters`; never Swift's `Character`, whose newer Unicode data
+/// joins some code points ICU does not), with one rule added: a double quote, a backslash inside quotes and, outside quotes, a space, tab, `=`, `,`
 /// or `#` is always a character of its own and never joins the text beside it. So a combining
 /// mark, ZWJ or spacing mark at the start of a quoted string, or a Prepend character at its end,
 /// does not merge with the quote, and the column after `"SECRET"` depends only on how many
-/// characters the secret has (`SECRET.count`), never on which.
+/// characters the secret has (as the field counts them), never on which.
 ///
 /// Columns are counted only when asked for, in one forward pass when asked in order: reading
 /// a line with a 10 MB value counts none of its characters unless an error points past it.
@@ -142,13 +143,18 @@ final class ScriptLineText {
                 }
                 column += ascii
                     ? segmentEnd - position
-                    : String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<segmentEnd]), as: UTF8.self).count
+                    : FieldCharacters.count(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<segmentEnd]), as: UTF8.self),
+                                            locale: Self.columnLocale)
                 position = segmentEnd
                 if segmentEnd < target { mark = (position, column, quoted) }
             }
         }
         return column
     }
+
+    /// The locale whose grapheme rules count columns (ICU's character rules are the same in
+    /// every locale).
+    private static let columnLocale = "en_US"
 
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
@@ -348,9 +354,8 @@ struct ScriptLexer {
                 index += 1
             }
         }
-        if bytes[open..<end].contains(Self.carriageReturn) {
-            throw error("unclosed quote; " + ScriptErrorText.carriageReturn, at: open)
-        }
+        // The same words whatever the quotes hold: they may hold a secret (a raw CR in it
+        // must not show), so a CR after the opening quote is not mentioned.
         throw error("unclosed quote", at: open)
     }
 
