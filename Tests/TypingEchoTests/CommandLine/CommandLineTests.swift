@@ -84,6 +84,15 @@ struct CommandLineTests {
         #expect(!result.error.contains("Fatal error"))
     }
 
+    @Test("/dev/zero as a script or a phonetics file stops at once with a clear error")
+    func endlessInput() throws {
+        let script = try Tool.run(["replay", "/dev/zero"])
+        #expect(script.status == 65 && script.error == "/dev/zero:1:1: error: unexpected control character\n")
+        let plain = try Tool.script(Array("field f kind=text label=\"A\"\n".utf8), name: "endless.replay")
+        let phonetics = try Tool.run(["replay", plain, "--phonetics", "/dev/zero"])
+        #expect(phonetics.status == 65 && phonetics.error.contains("/dev/zero: error: a phonetics file may hold at most 4,194,304 bytes"))
+    }
+
     @Test("Usage errors exit 64, unreadable input 66, help and version 0")
     func exitCodes() throws {
         #expect(try Tool.run([]).status == 64)
