@@ -32,13 +32,38 @@ public struct ScreenDescription: Sendable {
     /// Describes the engine's elements as they are now, in its locale.
     /// - Complexity: O(n) in the elements (labels and findings are grouped by id first).
     public init(_ engine: Engine) {
-        let announcer = engine.announcer
-        let findings = Lint.findings(for: engine)
-        var findingsByID: [String: [LintFinding]] = [:]
-        for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
-        var labelsByTarget: [String: [String]] = [:]
-        for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
-        items = engine.elements.map { element in
+        let describer = Describer(engine)
+        items = engine.elements.map(describer.item(for:))
+        screenFindings = describer.screenFindings
+    }
+
+    /// What describing one element at a time needs: the lint findings grouped by element and
+    /// the labels by target, made once for the whole screen.
+    struct Describer {
+        let engine: Engine
+        let findingsByID: [String: [LintFinding]]
+        let labelsByTarget: [String: [String]]
+        let screenFindings: [LintFinding]
+        /// How many findings there are in all.
+        let findingCount: Int
+
+        /// - Complexity: O(n) in the elements.
+        init(_ engine: Engine) {
+            self.engine = engine
+            let findings = Lint.findings(for: engine)
+            var findingsByID: [String: [LintFinding]] = [:]
+            for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
+            var labelsByTarget: [String: [String]] = [:]
+            for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            self.findingsByID = findingsByID
+            self.labelsByTarget = labelsByTarget
+            screenFindings = findings.filter { $0.element == nil }
+            findingCount = findings.count
+        }
+
+        /// One element described.
+        func item(for element: Element) -> Item {
+            let announcer = engine.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
                         announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
@@ -46,7 +71,6 @@ public struct ScreenDescription: Sendable {
                         findings: findingsByID[element.id] ?? [],
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []))
         }
-        screenFindings = findings.filter { $0.element == nil }
     }
 
     /// Every finding, per element in reading order, then the screen's.
