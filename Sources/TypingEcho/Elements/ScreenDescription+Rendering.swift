@@ -37,7 +37,10 @@ extension ScreenDescription {
     /// Writes the report of `engine`'s screen (``text``, or ``json`` when `json` is true) in
     /// pieces as it is made, one element at a time, without holding the whole report or every
     /// element's description: `describe` of a million elements needs memory for one.
-    /// - Parameter write: Takes the next bytes; returns false to stop (the output failed).
+    /// - Parameters:
+    ///   - engine: The engine whose screen is described.
+    ///   - json: Whether to write the JSON document instead of the text.
+    ///   - write: Takes the next bytes; returns false to stop (the output failed).
     /// - Returns: How many lint findings the screen has.
     /// - Complexity: O(*n*) time in the elements and their texts.
     public static func write(_ engine: Engine, json: Bool, to write: ([UInt8]) -> Bool) -> Int {
