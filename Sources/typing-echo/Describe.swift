@@ -11,12 +11,18 @@ func describe(script: String, format: Invocation.Format, overrides: [(key: Strin
     var sink = DiscardSink()
     let (code, session) = run(script: script, overrides: overrides, into: &sink)
     guard let session, code == .success || code == .expectationFailed else { return code }
-    let description = ScreenDescription(session.engine, readers: readers)
     var output = Output(descriptor: 1, failure: stdoutClosed)
-    output.write(format == .json ? description.json : description.text)
+    // Written as it is made, element by element: a million elements never stand whole in memory.
+    let findings = ScreenDescription.write(session.engine, json: format == .json, readers: readers) { bytes in
+        output.write(bytes)
+        return output.failure == nil
+    }
     output.flush()
-    if let failure = output.failure { return failure.exitCode == .success ? code : failure.exitCode }
-    let findings = description.findings.count
+    if let failure = output.failure {
+        // `exitCode` prints the failure's message: asked once, so the error is printed once.
+        let failed = failure.exitCode
+        return failed == .success ? code : failed
+    }
     guard strict, findings > 0 else { return code }
     printError("typing-echo: describe --strict: \(findings) lint finding\(findings == 1 ? "" : "s")")
     return .expectationFailed

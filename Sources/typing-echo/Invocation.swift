@@ -45,7 +45,7 @@ enum Invocation {
         default: break
         }
         guard let options = options[command] else {
-            var message = "unknown command '\(command)'"
+            var message = "unknown command \(ScriptErrorText.quoted(command))"
             if let guess = Suggestion.closest(to: command, among: CommandHelp.all.map(\.name) + ["--help", "--version"]) {
                 message += "; did you mean '\(guess)'?"
             }
@@ -80,7 +80,7 @@ enum Invocation {
                     let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
                     throw reader.error("--reader expects all or one of \(names)")
                 }
-            case .option(let name, _): throw reader.error("unknown option '\(name)'")
+            case .option(let name, _): throw reader.error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }
         switch command {
@@ -88,7 +88,7 @@ enum Invocation {
             guard operands.count <= 1 else { throw reader.error("takes at most one topic, got \(operands.count)") }
             guard let topic = operands.first else { return .help(nil) }
             guard CommandHelp.topics.contains(topic) else {
-                var message = "no help on '\(topic)'; topics: \(CommandHelp.topics.joined(separator: ", "))"
+                var message = "no help on \(ScriptErrorText.quoted(topic)); topics: \(CommandHelp.topics.joined(separator: ", "))"
                 if let guess = Suggestion.closest(to: topic, among: CommandHelp.topics) { message += "; did you mean '\(guess)'?" }
                 throw reader.error(message)
             }

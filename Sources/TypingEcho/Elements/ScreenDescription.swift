@@ -35,18 +35,45 @@ public struct ScreenDescription: Sendable {
     /// announcement as each of `readers` says it in its defaults (`describe --reader`).
     /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
     public init(_ engine: Engine, readers: [ScreenReader] = []) {
-        let announcer = engine.announcer
-        let others = readers.map { reader in
-            // The locale was accepted by the session, so it loads again.
-            let phrasebook = (try? Phrasebook(locale: engine.settings.locale, wording: reader)) ?? engine.phrasebook
-            return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
+        let describer = Describer(engine, readers: readers)
+        items = engine.elements.map(describer.item(for:))
+        screenFindings = describer.screenFindings
+    }
+
+    /// What describing one element at a time needs: the lint findings grouped by element and
+    /// the labels by target, made once for the whole screen.
+    struct Describer {
+        let engine: Engine
+        let findingsByID: [String: [LintFinding]]
+        let labelsByTarget: [String: [String]]
+        let screenFindings: [LintFinding]
+        /// How many findings there are in all.
+        let findingCount: Int
+        /// The other readers asked for, each with its announcer.
+        let others: [(reader: ScreenReader, announcer: Announcer)]
+
+        /// - Complexity: O(n) in the elements.
+        init(_ engine: Engine, readers: [ScreenReader] = []) {
+            self.engine = engine
+            others = readers.map { reader in
+                // The locale was accepted by the session, so it loads again.
+                let phrasebook = (try? Phrasebook(locale: engine.settings.locale, wording: reader)) ?? engine.phrasebook
+                return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
+            }
+            let findings = Lint.findings(for: engine)
+            var findingsByID: [String: [LintFinding]] = [:]
+            for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
+            var labelsByTarget: [String: [String]] = [:]
+            for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            self.findingsByID = findingsByID
+            self.labelsByTarget = labelsByTarget
+            screenFindings = findings.filter { $0.element == nil }
+            findingCount = findings.count
         }
-        let findings = Lint.findings(for: engine)
-        var findingsByID: [String: [LintFinding]] = [:]
-        for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
-        var labelsByTarget: [String: [String]] = [:]
-        for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
-        items = engine.elements.map { element in
+
+        /// One element described.
+        func item(for element: Element) -> Item {
+            let announcer = engine.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
                         announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
@@ -60,7 +87,6 @@ public struct ScreenDescription: Sendable {
                             return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
                         })
         }
-        screenFindings = findings.filter { $0.element == nil }
     }
 
     /// Every finding, per element in reading order, then the screen's.

@@ -17,11 +17,19 @@ extension Engine {
     /// whether the field takes it (a field at its `max=N` refuses it): in a secure field the
     /// timing says no more than the count of clicks does. A line that would take the clock
     /// past 1,000,000,000 s fails at the key that would, with the keys before it typed.
+    ///
+    /// A character is one of the field's own (`FieldCharacters`: ICU's grapheme clusters for
+    /// the field's locale), never a Swift `Character`: where the two disagree (`"a\u{897}"` is
+    /// one `Character` and two characters of the field) the keys, clicks and time follow the
+    /// count the field shows.
     mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation) throws(ScriptError) {
-        let (position, _) = try editingField(for: "keys", at: location)
+        // Only the position and locale are kept: a copy of the field alive during the loop
+        // would make every insertion copy the whole text.
+        let position = try editingField(for: "keys", at: location).0
+        let locale = withField(position, { $0.buffer.locale }) ?? phrasebook.icuLocale
         let cadence = settings.keyCadence
-        for character in text {
-            enter(character, into: position, hardware: true)
+        try FieldCharacters.forEach(in: text, locale: locale) { (character: Substring) throws(ScriptError) in
+            enter(String(character), into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
         }
     }
@@ -31,10 +39,19 @@ extension Engine {
     /// `max=N` is refused (see `insert(_:into:)`). `hardware` picks the typing feedback
     /// setting that applies (`hardware-feedback` or `feedback`).
     mutating func enter(_ character: Character, into position: Int, hardware: Bool) {
+        enter(String(character), into: position, hardware: hardware)
+    }
+
+    /// Enters one character of a field (one ICU grapheme cluster, see `FieldCharacters`) and
+    /// echoes it as `enter(_:into:hardware:)` does. Its echo in a public field speaks it as one
+    /// `Character`: the first, in the rare text that ICU joins and Swift does not.
+    mutating func enter(_ character: String, into position: Int, hardware: Bool) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
         // Typing over a selection replaces it: a word can end only where the selection began.
         guard let (isSecure, before) = withField(position, { ($0.isSecure, $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint) }) else { return }
-        guard insert(String(character), into: position) != nil else { return }
+        guard insert(character, into: position) != nil else { return }
+        // A secure field's echo is a click whatever was typed: its character is not consulted.
+        let character: Character = isSecure ? "•" : (character.first ?? " ")
         // Typing feedback follows the echo of earlier keys less than a second behind, so a
         // person typing at an everyday pace hears every character (docs/hardware-editing.md).
         let endedWords = !isSecure && voice.echo.wantsEndedWords(hardware: hardware) ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : []

@@ -191,7 +191,8 @@ public struct Settings: Sendable, Hashable {
         case "hints": hints = try Self.onOff(key, value)
         case "hint-delay": hintDelay = try Self.seconds(key, value)
         case "rate":
-            guard let number = Double(value), number.isFinite, number >= 0.1, number <= 10 else {
+            // Written as every number of a script is: digits and a point, no sign, exponent or hex.
+            guard let number = ScriptValues.decimal(value, signed: false), number >= 0.1, number <= 10 else {
                 throw SettingError(key: key, problem: "expects a number from 0.1 to 10, got \(ScriptErrorText.quoted(value))")
             }
             rate = number
@@ -298,5 +299,5 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var problem: String
 
     /// `'hardware-feedback' expects one of …`.
-    public var description: String { "'\(key)' \(problem)" }
+    public var description: String { "\(ScriptErrorText.quoted(key)) \(problem)" }
 }

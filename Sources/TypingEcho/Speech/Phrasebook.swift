@@ -72,7 +72,7 @@ public struct Phrasebook: Sendable {
         } else {
             info = try LocaleInfo(tag: "en")
             locale = "en"
-            warning = "ICU has no data for locale '\(tag)'; speaking English (en) instead"
+            warning = "ICU has no data for locale \(ScriptErrorText.quoted(tag)); speaking English (en) instead"
         }
         self.info = info
         icuLocale = info.identifier
@@ -230,7 +230,7 @@ public struct LocaleError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// `'xx_Y!' is not a BCP 47 language tag`.
-    public var description: String { "'\(tag)' \(reason)" }
+    public var description: String { "\(ScriptErrorText.quoted(tag)) \(reason)" }
 }
 
 extension String {

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import TypingEcho
 
 @Suite("Command line")
 struct CommandLineTests {
@@ -17,6 +18,46 @@ struct CommandLineTests {
         #expect(result.status == 65)
         #expect(result.error.hasPrefix(path + expected), "\(result.error)")
         #expect(!result.error.contains("Fatal error"))
+    }
+
+    @Test("/dev/zero as a script or a phonetics file stops at once with a clear error")
+    func endlessInput() throws {
+        let script = try Tool.run(["replay", "/dev/zero"])
+        #expect(script.status == 65 && script.error == "/dev/zero:1:1: error: unexpected control character\n")
+        let plain = try Tool.script(Array("field f kind=text label=\"A\"\n".utf8), name: "endless.replay")
+        let phonetics = try Tool.run(["replay", plain, "--phonetics", "/dev/zero"])
+        #expect(phonetics.status == 65 && phonetics.error.contains("/dev/zero: error: a phonetics file may hold at most 4,194,304 bytes"))
+    }
+
+    @Test("Every name echoed in an error is cut to 40 characters and …, on the command line and in scripts")
+    func longNamesAreCut() throws {
+        let word = String(repeating: "w", count: 100_000)
+        let cut = "'" + String(repeating: "w", count: 40) + "…'"
+        let script = try Tool.script(Array("field f kind=text label=\"A\"\nfocus f\ndouble-tap\n".utf8), name: "names.replay")
+        let runs: [[String]] = [
+            ["layouts", word], ["help", word], [word], ["replay", script, "--" + word], ["replay", script, "--set", word + "=1"],
+            ["replay", script, "--set", "rate=" + word], ["check", script, "--" + word],
+        ]
+        for arguments in runs {
+            let result = try Tool.run(arguments)
+            #expect(result.error.contains(String(repeating: "w", count: 38) + "…'") && !result.error.contains(cut.dropLast(2) + "w")
+                    && result.error.utf8.count < 1_000, "\(arguments.map { $0.prefix(20) })")
+        }
+        for line in ["touch key:" + word, "slide key:" + word, "focus key:" + word, "settings " + word + "=1", "touch " + word] {
+            let path = try Tool.script(Array("field f kind=text label=\"A\"\nfocus f\ndouble-tap\n\(line.hasPrefix("slide") ? "touch 10,10\n" : "")\(line)\n".utf8), name: "name.replay")
+            let result = try Tool.run(["replay", path])
+            #expect(result.status == 65 && result.error.contains("w…'") && result.error.utf8.count < 1_000, "\(line.prefix(20))")
+        }
+    }
+
+    @Test("rate is a number as every other: no sign, exponent or hex")
+    func rateIsADecimal() throws {
+        for value in ["1e0", "0x1p0", "+1", ".5", "1.", "nan", "inf"] {
+            #expect(throws: SettingError.self) { var settings = Settings(); try settings.set("rate", to: value) }
+        }
+        var settings = Settings()
+        try settings.set("rate", to: "1.5")
+        #expect(settings.rate == 1.5)
     }
 
     @Test("Usage errors exit 64, unreadable input 66, help and version 0")

@@ -91,4 +91,13 @@ struct RenderCommandLineTests {
         let unwritable = try run(["render", Self.example("plain-field.replay"), "-o", "/nonexistent/dir/x.wav"])
         #expect(unwritable.status == 74 && unwritable.error.contains("cannot write"))
     }
+
+    @Test("render -o - exits 74 when standard output is closed and ends quietly (0) on a closed pipe")
+    func standardOutput() throws {
+        let tool = Tool.executable.path, example = Self.example("plain-field.replay")
+        let closed = try Tool.shell("exec \"$0\" render \"$1\" -o - >&-", tool, example)
+        #expect(closed.status == 74 && closed.error == "typing-echo: cannot write the output: standard output is closed\n")
+        let piped = try Tool.shell("\"$0\" render \"$1\" -o - | head -c 1 > /dev/null; echo \"${PIPESTATUS[0]}\"", tool, example)
+        #expect(piped.output == "0\n" && piped.error == "")
+    }
 }

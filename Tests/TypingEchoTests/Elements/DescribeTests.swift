@@ -126,3 +126,32 @@ struct DescribeCommandLineTests {
         #expect(try Tool.run(["--help"]).output.contains("typing-echo describe SCRIPT"))
     }
 }
+
+@Suite("describe, streamed")
+struct DescribeStreamTests {
+    @Test("The streamed report is the text and JSON byte for byte, written in pieces of about 64 KiB", arguments: ["bad-screen.replay", "good-screen.replay", "login-form.replay"])
+    func streamedIsTheSame(_ name: String) throws {
+        let run = replay(try example(name))
+        let engine = try #require(run.engine)
+        let description = ScreenDescription(engine)
+        for json in [false, true] {
+            var bytes: [UInt8] = []
+            let findings = ScreenDescription.write(engine, json: json) { bytes += $0; return true }
+            #expect(String(decoding: bytes, as: UTF8.self) == (json ? description.json : description.text))
+            #expect(findings == description.findings.count)
+        }
+    }
+
+    @Test("A large screen is written in pieces as it is made, and stops when the output fails")
+    func largeScreenInPieces() throws {
+        let lines = (0..<3_000).map { "element e\($0) label=\"Item \($0)\" traits=button" }
+        let run = replay(lines.joined(separator: "\n"))
+        let engine = try #require(run.engine)
+        var pieces: [Int] = []
+        _ = ScreenDescription.write(engine, json: false) { pieces.append($0.count); return true }
+        #expect(pieces.count > 4 && pieces.dropLast().allSatisfy { $0 < 70_000 })
+        var calls = 0
+        _ = ScreenDescription.write(engine, json: true) { _ in calls += 1; return false }
+        #expect(calls == 1)
+    }
+}

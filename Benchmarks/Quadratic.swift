@@ -1,0 +1,38 @@
+/// Paths that were quadratic, each timed at N and 4N (child CPU time): the ratio must stay at
+/// most 5 (linear work gives 4, quadratic 16). Part of the scale run (`--scale`).
+extension ScaleBenchmark {
+    /// One path: a script generator and its size N (4N is the full run).
+    struct Quadrupling: Sendable {
+        var name: String
+        var size: Int
+        var unit: String
+        var script: @Sendable (Int) -> String
+    }
+
+    static let quadrupling: [Quadrupling] = [
+        Quadrupling(name: "arrows in a long field of digits (one left arrow per 5 digits)", size: 25_000, unit: "digits") { digits in
+            let value = String(repeating: "0123456789", count: digits / 10)
+            return "field f kind=text label=\"N\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"
+                + String(repeating: "key left\n", count: digits / 5)
+        },
+    ]
+
+    /// Rows and targets for `quadrupling`, at a tenth of the size with `--quick`.
+    func runQuadrupling(tool: String) -> (rows: [Row], targets: [Target]) {
+        let group = "scale: once-quadratic paths at N and 4N (CPU time; ratio ≤ 5)"
+        var rows: [Row] = [], targets: [Target] = []
+        for path in Self.quadrupling {
+            progress("scale: \(path.name)")
+            let size = Swift.max(path.size / scale, 100)
+            let scenario = Case(name: path.name, command: "replay", size: size, unit: path.unit, ceiling: nil, script: path.script)
+            let (small, _) = measure(scenario, size: size, tool: tool)
+            let (large, _) = measure(scenario, size: 4 * size, tool: tool)
+            let growth = large / Swift.max(small, 0.001)
+            let label = "\(path.name), \(grouped(Double(4 * size))) \(path.unit)"
+            rows.append(Row(group: group, name: "\(label): CPU time", value: large, unit: "s",
+                            ratios: [Ratio(baseline: "at a quarter (\(fixed(small, 3)) s)", value: growth)]))
+            targets.append(Target(name: "\(label): time for 4× the work", required: "≤ 5×", measured: "\(fixed(growth, 2))×", met: growth <= 5))
+        }
+        return (rows, targets)
+    }
+}
