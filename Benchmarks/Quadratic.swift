@@ -10,6 +10,14 @@ extension ScaleBenchmark {
     }
 
     static let quadrupling: [Quadrupling] = [
+        Quadrupling(name: "frames re-declared and touched, once each among N elements", size: 10_000, unit: "elements") { count in
+            var script = (0..<count).map { elementLine($0) }.joined()
+            for number in 0..<count where number % 7 != 0 {
+                let x = ((number * 37) % 300) * 12, y = (number / 300) * 12
+                script += "element e\(number) kind=button label=\"Button \(number)\" frame=\(x),\(y),10,10\ntouch \(x + 5),\(y + 5)\n"
+            }
+            return script
+        },
         Quadrupling(name: "arrows in a long field of digits (one left arrow per 5 digits)", size: 25_000, unit: "digits") { digits in
             let value = String(repeating: "0123456789", count: digits / 10)
             return "field f kind=text label=\"N\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"

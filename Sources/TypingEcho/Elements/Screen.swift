@@ -31,7 +31,10 @@ struct Screen: Sendable {
         if let existing = index[element.id] {
             // The hit index stays when nothing touches land on changed (a slider's new value).
             let old = elements[existing]
-            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor { hitIndex = nil }
+            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor,
+               hitIndex?.replace(old, with: element, at: existing) != true {
+                hitIndex = nil
+            }
             elements[existing] = element
             return .replaced(old)
         }
