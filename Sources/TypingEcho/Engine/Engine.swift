@@ -34,7 +34,7 @@ public struct Engine: Sendable {
     public init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
         configuration = try SettingsInForce(settings, overrides: overrides)
         do {
-            voice = try Voice(locale: configuration.current.locale)
+            voice = try Voice(locale: configuration.current.locale, settings: configuration.current)
         } catch {
             throw SettingError(key: "locale", problem: error.description)
         }
@@ -218,6 +218,7 @@ public struct Engine: Sendable {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
                 throw ScriptError(.badSetting, error.description, at: location)
             }
+            voice.follow(settings)
             if assignment.key == "locale" {
                 do { try voice.speak(locale: settings.locale, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)

@@ -2,26 +2,41 @@
 /// and the warnings that loading them gave (an unknown locale spoken in English).
 ///
 /// Everything said is worded from `phrasebook`; it changes only when the locale or the
-/// user's alphabet does.
+/// user's alphabet does. The echo's rules (`echo`) are kept made with the phrasebook and the
+/// settings in force, so an echo does not copy either (docs/performance-history.md).
 struct Voice: Sendable {
-    /// The words of the locale in force.
-    private(set) var phrasebook: Phrasebook
+    /// The echo's rules, with the words of the locale in force and the settings the engine
+    /// last gave (`follow(_:)`).
+    private(set) var echo: EchoComposer
     /// A user's own phonetic alphabet, kept across locale changes.
     private var customPhonetics: PhoneticAlphabet?
     /// Warnings not yet taken by `takeWarnings()`.
     private var pendingWarnings: [EngineWarning] = []
 
-    /// The voice of a locale.
+    /// The voice of a locale, with the settings in force.
     /// - Throws: `LocaleError` when the tag is not a BCP 47 tag.
-    init(locale: String) throws(LocaleError) {
-        phrasebook = try Phrasebook(locale: locale)
+    init(locale: String, settings: Settings) throws(LocaleError) {
+        echo = Self.composer(try Phrasebook(locale: locale), settings)
         if let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: nil)) }
+    }
+
+    /// The words of the locale in force.
+    var phrasebook: Phrasebook { echo.phrasebook }
+
+    /// The echo's rules for a phrasebook and settings: the one place a composer is made.
+    private static func composer(_ phrasebook: Phrasebook, _ settings: Settings) -> EchoComposer {
+        EchoComposer(phrasebook: phrasebook, settings: settings)
+    }
+
+    /// The settings in force changed: the echo follows them.
+    mutating func follow(_ settings: Settings) {
+        echo = Self.composer(echo.phrasebook, settings)
     }
 
     /// Speaks another locale (or the same with another alphabet); a locale ICU has no data
     /// for is spoken in English, with a warning at `location` when `warns`.
     mutating func speak(locale: String, warningAt location: SourceLocation?, warns: Bool = true) throws(LocaleError) {
-        phrasebook = try Phrasebook(locale: locale, phonetics: customPhonetics)
+        echo = Self.composer(try Phrasebook(locale: locale, phonetics: customPhonetics), echo.settings)
         if warns, let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: location)) }
     }
 
