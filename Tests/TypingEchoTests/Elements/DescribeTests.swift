@@ -129,7 +129,7 @@ struct DescribeCommandLineTests {
 struct DescribeStreamTests {
     @Test("The streamed report is the text and JSON byte for byte, written in pieces of about 64 KiB", arguments: ["bad-screen.replay", "good-screen.replay", "login-form.replay"])
     func streamedIsTheSame(_ name: String) throws {
-        let run = replayRun(try example(name))
+        let run = replay(try example(name))
         let engine = try #require(run.engine)
         let description = ScreenDescription(engine)
         for json in [false, true] {
@@ -143,7 +143,7 @@ struct DescribeStreamTests {
     @Test("A large screen is written in pieces as it is made, and stops when the output fails")
     func largeScreenInPieces() throws {
         let lines = (0..<3_000).map { "element e\($0) label=\"Item \($0)\" traits=button" }
-        let run = replayRun(lines.joined(separator: "\n"))
+        let run = replay(lines.joined(separator: "\n"))
         let engine = try #require(run.engine)
         var pieces: [Int] = []
         _ = ScreenDescription.write(engine, json: false) { pieces.append($0.count); return true }

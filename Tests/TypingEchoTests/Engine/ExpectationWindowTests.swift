@@ -19,9 +19,9 @@ struct ExpectationWindowTests {
         #expect(wide.prefix.utf8.count == HeardText.prefixBytes && wide.matches(String(repeating: "ż", count: 1_000)))
 
         let script = "field f kind=text label=\"Name\" value=\"\(value)\"\nfocus f\nexpect speech \"Name, \(value), text field\"\n"
-        let passing = replayRun(script)
+        let passing = replay(script)
         #expect(passing.error == nil && passing.failures.isEmpty)
-        let failing = replayRun(script.replacingOccurrences(of: "z, text", with: "y, text"))
+        let failing = replay(script.replacingOccurrences(of: "z, text", with: "y, text"))
         let message = try #require(failing.failures.first?.message)
         // The failure quotes what was heard cut to its prefix.
         #expect(message.contains("…\"") && message.utf8.count < 2 * HeardText.prefixBytes + 200)
