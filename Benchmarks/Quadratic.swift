@@ -10,6 +10,22 @@ extension ScaleBenchmark {
     }
 
     static let quadrupling: [Quadrupling] = [
+        Quadrupling(name: "frames re-declared and touched, once each among N elements", size: 10_000, unit: "elements") { count in
+            var script = (0..<count).map { elementLine($0) }.joined()
+            for number in 0..<count where number % 7 != 0 {
+                let x = ((number * 37) % 300) * 12, y = (number / 300) * 12
+                script += "element e\(number) kind=button label=\"Button \(number)\" frame=\(x),\(y),10,10\ntouch \(x + 5),\(y + 5)\n"
+            }
+            return script
+        },
+        Quadrupling(name: "swipes past N hidden elements (one swipe per 4)", size: 20_000, unit: "hidden elements") { count in
+            "element first label=\"First\"\n" + (0..<count).map { "element h\($0) label=\"H\" hidden\n" }.joined()
+                + "focus first\n" + String(repeating: "swipe right\nswipe left\n", count: count / 8)
+        },
+        Quadrupling(name: "tab from the last of N fields (one tab per 4 fields)", size: 20_000, unit: "fields") { count in
+            (0..<count).map { "field f\($0) kind=text label=\"F\"\n" }.joined()
+                + "focus f\(count - 1)\ndouble-tap\n" + String(repeating: "key tab\n", count: count / 4)
+        },
         Quadrupling(name: "arrows in a long field of digits (one left arrow per 5 digits)", size: 25_000, unit: "digits") { digits in
             let value = String(repeating: "0123456789", count: digits / 10)
             return "field f kind=text label=\"N\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"
