@@ -66,12 +66,11 @@ struct Screen: Sendable {
         return result
     }
 
-    /// Lends the field out of its optional and puts it back: moved, not copied, so its text
-    /// stays uniquely held.
+    /// Lends the field inside its optional in place (optional chaining on an `inout` value
+    /// neither copies nor moves it), so its text stays uniquely held. Moving it out with
+    /// `take()` and back copied the whole field's bytes twice per call (docs/performance-history.md).
     private static func unwrapping<Result>(_ field: inout TextField?, _ body: (inout TextField) -> Result) -> Result? {
-        guard var lent = field.take() else { return nil }
-        defer { field = lent }
-        return body(&lent)
+        field?.lend(body)
     }
 
     /// Sets an element's value (an adjustable element moved a step), noting it as spoken at `time`.
@@ -132,4 +131,10 @@ struct Screen: Sendable {
     func suggestion(for id: String) -> String {
         elements.map(\.id).closest(to: id).map { "; did you mean '\($0)'?" } ?? ""
     }
+}
+
+extension TextField {
+    /// Lends this field to `body` in place; `field?.lend(body)` reaches a field inside its
+    /// optional without copying it.
+    fileprivate mutating func lend<Result>(_ body: (inout TextField) -> Result) -> Result { body(&self) }
 }

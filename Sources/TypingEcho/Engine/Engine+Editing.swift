@@ -37,7 +37,7 @@ extension Engine {
         guard insert(String(character), into: position) != nil else { return }
         // Typing feedback follows the echo of earlier keys less than a second behind, so a
         // person typing at an everyday pace hears every character (docs/hardware-editing.md).
-        let endedWords = !isSecure && echo.wantsEndedWords(hardware: hardware) ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : []
+        let endedWords = !isSecure && voice.echo.wantsEndedWords(hardware: hardware) ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : []
         echo(.typed(character, endedWords: endedWords, secure: isSecure, hardware: hardware))
     }
 

@@ -327,6 +327,7 @@ extension Engine {
     /// Swipe up or down with the rotor on typing mode: the previous or next mode, announced.
     mutating func switchTypingMode(forward: Bool) {
         let mode = configuration.switchTypingMode(forward: forward)
+        voice.follow(settings)
         releaseFinger()
         echo(.typingModeSwitched(mode))
     }

@@ -51,13 +51,15 @@ extension Engine {
     /// Plays a sound now.
     mutating func play(_ sound: SoundName) { emit(.sound(sound)) }
 
-    /// The rules of what is heard for a change, with the settings and locale in force.
-    var echo: EchoComposer { EchoComposer(phrasebook: phrasebook, settings: settings) }
+    /// The rules of what is heard for a change, with the settings and locale in force: made
+    /// when either changes (`Voice.follow(_:)`), never per echo.
+    var echo: EchoComposer { voice.echo }
 
     /// Composes the feedback for a change and delivers it; `report` sends the change's own
     /// events (its `edit`, `cursor` or `focus`) where the feedback puts them.
     mutating func echo(_ change: EchoChange, report: (inout Engine) -> Void = { _ in }) {
-        deliver(echo.feedback(for: change), report: report)
+        assert(voice.echo.settings == settings, "the echo composer's settings are not the settings in force")
+        deliver(voice.echo.feedback(for: change), report: report)
     }
 
     /// The output stage: plays the feedback's sounds, puts its utterances on the speech
@@ -66,7 +68,7 @@ extension Engine {
     mutating func deliver(_ feedback: Feedback, report: (inout Engine) -> Void = { _ in }) {
         if feedback.reportsFirst { report(&self) }
         var typingTurnTaken = false
-        for cue in feedback.cues {
+        feedback.forEachCue { cue in
             switch cue {
             case .report:
                 report(&self)

@@ -34,7 +34,7 @@ public struct Engine: Sendable {
     public init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
         configuration = try SettingsInForce(settings, overrides: overrides)
         do {
-            voice = try Voice(locale: configuration.current.locale, wording: configuration.current.style.wording)
+            voice = try Voice(locale: configuration.current.locale, settings: configuration.current)
         } catch {
             throw SettingError(key: "locale", problem: error.description)
         }
@@ -219,19 +219,18 @@ public struct Engine: Sendable {
     private mutating func apply(_ assignments: [SettingAssignment]) throws(ScriptError) {
         // A reader's defaults come first: the other keys of the line apply on top of them.
         let ordered = assignments.filter { $0.key == "reader" } + assignments.filter { $0.key != "reader" }
-        let wording = settings.style.wording
         for assignment in ordered where !configuration.isOverridden(assignment.key) {
             do { try configuration.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
                 throw ScriptError(.badSetting, error.description, at: location)
             }
+            voice.follow(settings)
             if assignment.key == "locale" {
-                do { try voice.speak(locale: settings.locale, wording: settings.style.wording, warningAt: assignment.valueLocation) } catch {
+                do { try voice.speak(locale: settings.locale, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
         }
-        if settings.style.wording != wording { voice.use(wording: settings.style.wording, locale: settings.locale) }
     }
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {

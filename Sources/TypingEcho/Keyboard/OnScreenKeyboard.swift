@@ -116,8 +116,15 @@ struct OnScreenKeyboard: Sendable {
 
     /// Changes the state in place, made first if it was not yet.
     private mutating func changeState<Result>(_ change: (inout KeyboardState) -> Result) -> Result {
-        var state = madeState.take() ?? KeyboardState(layout: .matching(layoutTag))
-        defer { madeState = state }
-        return change(&state)
+        if madeState == nil { madeState = KeyboardState(layout: .matching(layoutTag)) }
+        // Changed in place inside its optional: moving it out and back copied it per keystroke.
+        guard let result = madeState?.lend(change) else { preconditionFailure("the keyboard state was just made") }
+        return result
     }
+}
+
+extension KeyboardState {
+    /// Lends this state to `body` in place; `state?.lend(body)` reaches it inside its optional
+    /// without copying it.
+    fileprivate mutating func lend<Result>(_ body: (inout KeyboardState) -> Result) -> Result { body(&self) }
 }

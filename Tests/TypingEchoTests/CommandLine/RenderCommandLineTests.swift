@@ -6,18 +6,7 @@ import Testing
 struct RenderCommandLineTests {
     /// Runs the tool with extra environment variables; returns status, stdout and stderr.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Tool.Result {
-        let process = Process()
-        process.executableURL = Tool.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra.merging(["NO_COLOR": "1"]) { $1 }) { $1 }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Tool.Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+        try Tool.run(arguments, environment: extra)
     }
 
     static let root = Repository.root

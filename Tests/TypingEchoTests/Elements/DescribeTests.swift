@@ -4,7 +4,7 @@ import Testing
 
 /// The screen description after running script lines.
 func describeScreen(_ lines: [String]) throws -> ScreenDescription {
-    let run = replayRun(lines.joined(separator: "\n"))
+    let run = replay(lines.joined(separator: "\n"))
     if let error = run.error { throw error }
     return ScreenDescription(try #require(run.engine))
 }
@@ -64,7 +64,7 @@ struct DescribeTests {
     @Test("a secure field is described by its count only, typed or declared")
     func secureInvariant() throws {
         let secret = "hunter2!"
-        let run = replayRun(#"field pw kind=secure label="Password" value="s3cr3t" error="Too short""#, "focus pw", "double-tap",
+        let run = replay(#"field pw kind=secure label="Password" value="s3cr3t" error="Too short""#, "focus pw", "double-tap",
                             "keys \"\(secret)\"")
         let description = ScreenDescription(try #require(run.engine))
         for output in [description.text, description.json] {

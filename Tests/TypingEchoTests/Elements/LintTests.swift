@@ -11,7 +11,7 @@ struct LintCase: CustomTestStringConvertible, Sendable {
 
 /// The findings for a screen declared by script lines.
 func lintFindings(_ lines: [String]) throws -> [LintFinding] {
-    let run = replayRun(lines.joined(separator: "\n"))
+    let run = replay(lines.joined(separator: "\n"))
     if let error = run.error { throw error }
     return Lint.findings(for: try #require(run.engine))
 }

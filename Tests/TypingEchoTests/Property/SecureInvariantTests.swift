@@ -58,7 +58,7 @@ struct SecureInvariantTests {
 
     @Test("A secure field's edits carry no text and its echo is sound only")
     func secureEcho() throws {
-        let result = try replay("""
+        let result = replay("""
         field pw kind=secure label="Password"
         focus pw
         double-tap

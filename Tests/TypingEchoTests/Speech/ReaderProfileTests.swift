@@ -160,7 +160,7 @@ struct ReaderProfileTests {
             ["bullet"],
         ])
         // NV-CFG capPitchChange=30: the capital typed and the one the caret stays on.
-        let session = try replay("""
+        let session = replay("""
         settings reader=nvda hints=off
         field message kind=text label="Message"
         focus message
@@ -279,11 +279,11 @@ struct ReaderProfileTests {
         focus message
         keys "H"
         """
-        #expect(try replay(script).spoken == ["Message, edit", "cap H"])
-        #expect(try replay(script, overrides: [("capitals", "none")]).utterances.last.map { ($0.text, $0.pitch) }! == ("H", 1.0))
+        #expect(replay(script).spoken == ["Message, edit", "cap H"])
+        #expect(replay(script, overrides: [("capitals", "none")]).utterances.last.map { ($0.text, $0.pitch) }! == ("H", 1.0))
         // --set reader= wins over the script's reader; the line's capitals=say still applies.
-        #expect(try replay(script, overrides: [("reader", "chromevox")]).spoken == ["Message, Edit text", "Cap H"])
-        let mid = try replay("""
+        #expect(replay(script, overrides: [("reader", "chromevox")]).spoken == ["Message, Edit text", "Cap H"])
+        let mid = replay("""
         field message kind=text label="Message"
         focus message
         double-tap
@@ -296,26 +296,26 @@ struct ReaderProfileTests {
 
     @Test("a gesture the reader lacks is a script error naming the reader")
     func missingGesture() throws {
-        let result = try replay("""
+        let result = replay("""
         settings reader=orca
         field message kind=text label="Message"
         focus message
         double-tap
-        """)
-        #expect(result.error?.contains("test.replay:4:1") == true)
-        #expect(result.error?.contains("reader=orca (Orca) has no touch screen") == true)
+        """, expecting: .stopsWithError)
+        #expect(result.errorLine?.contains("test.replay:4:1") == true)
+        #expect(result.errorLine?.contains("reader=orca (Orca) has no touch screen") == true)
     }
 
     @Test("conventions are settings: NVDA with the beep for capitals, VoiceOver saying \"X deleted\"")
     func conventionSettings() throws {
-        let beep = try replay("""
+        let beep = replay("""
         settings reader=nvda capital-beep=on
         field message kind=text label="Message"
         focus message
         keys "Hi"
         """)
         #expect(beep.sounds == [.beep])
-        let deleted = try replay("""
+        let deleted = replay("""
         settings hints=off delete-echo=text-deleted cursor-sound=off
         field message kind=text label="Message"
         focus message
