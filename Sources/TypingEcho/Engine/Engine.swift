@@ -219,7 +219,6 @@ public struct Engine: Sendable {
     private mutating func apply(_ assignments: [SettingAssignment]) throws(ScriptError) {
         // A reader's defaults come first: the other keys of the line apply on top of them.
         let ordered = assignments.filter { $0.key == "reader" } + assignments.filter { $0.key != "reader" }
-        let wording = settings.style.wording
         for assignment in ordered where !configuration.isOverridden(assignment.key) {
             do { try configuration.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
@@ -227,12 +226,11 @@ public struct Engine: Sendable {
             }
             voice.follow(settings)
             if assignment.key == "locale" {
-                do { try voice.speak(locale: settings.locale, wording: settings.style.wording, warningAt: assignment.valueLocation) } catch {
+                do { try voice.speak(locale: settings.locale, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
         }
-        if settings.style.wording != wording { voice.use(wording: settings.style.wording, locale: settings.locale) }
     }
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
