@@ -62,7 +62,7 @@ struct LargeValueBenchmark {
             var engine = try! Engine()
             var sink = CountingSink()
             let seconds = time { walkDeclaration(line, into: &engine, sink: &sink) }
-            precondition(engine.elements.first?.field?.buffer.characterCount == characters, "the field does not hold the value")
+            precondition(engine.elements.first?.field?.characterCount == characters, "the field does not hold the value")
             blackHole(engine)
             return seconds
         }

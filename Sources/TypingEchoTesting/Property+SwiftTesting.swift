@@ -24,9 +24,9 @@ import Testing
 /// @Test func backspaceNeverGrowsTheText() async {
 ///     await expectProperty("backspaceNeverGrowsTheText", .session(.plain, steps: 0...12), cases: 100) { script in
 ///         var session = try script.makeSession()
-///         let before = try #require(session.element("text")?.field).buffer.characterCount
+///         let before = try #require(session.element("text")?.field).characterCount
 ///         try session.key(.backspace)
-///         let after = session.element("text")?.field?.buffer.characterCount ?? 0
+///         let after = session.element("text")?.field?.characterCount ?? 0
 ///         #expect(after <= before)
 ///     }
 /// }

@@ -64,9 +64,9 @@ func requireExample(_ buffer: TextBuffer, expected: Int) throws {
 @Test func backspaceNeverGrowsTheText() async {
     await expectProperty("backspaceNeverGrowsTheText", .session(.plain, steps: 0...12), cases: 100) { script in
         var session = try script.makeSession()
-        let before = try #require(session.element("text")?.field).buffer.characterCount
+        let before = try #require(session.element("text")?.field).characterCount
         try session.key(.backspace)
-        let after = session.element("text")?.field?.buffer.characterCount ?? 0
+        let after = session.element("text")?.field?.characterCount ?? 0
         #expect(after <= before)
     }
 }
@@ -122,7 +122,7 @@ func customScreenExample() -> Gen<SessionScript> {
     await expectProperty("typedCountMatchesTheField", .session(.plain, steps: 0...8), cases: 50) { script in
         var session = try script.makeSession()
         let field = try #require(session.element("text")?.field)
-        try script.require(.count(field.buffer.characterCount), on: &session)
+        try script.require(.count(field.characterCount), on: &session)
     }
 }
 

@@ -244,7 +244,7 @@ struct SwiftTestingIntegrationTests {
         // Wrong on purpose: a backspace does not always remove one code point.
         let failure = try #require(check("codePoints", Gen.session(.plain, steps: 1...12), seed: 21) { script in
             var session = try script.makeSession()
-            let count = session.element("text")?.field?.buffer.string.unicodeScalars.count ?? 0
+            let count = session.element("text")?.field?.text?.unicodeScalars.count ?? 0
             try script.require(.count(count), on: &session)
         })
         let script = try #require(failure.replayScript)

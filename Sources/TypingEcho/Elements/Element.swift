@@ -80,8 +80,9 @@ public struct TextField: Sendable {
     public var allowsDictation: Bool
     /// The maximum number of characters, if limited.
     public var maxLength: Int?
-    /// The text with its insertion point.
-    public var buffer: TextBuffer
+    /// The text with its insertion point, inside the package only: a secure field's text must
+    /// never leave the engine. Outside it, read ``text``, ``readableBuffer`` and the counts.
+    package var buffer: TextBuffer
     /// Whether the field is being edited (has the keyboard).
     public var isEditing = false
     /// The keyboard it shows while edited.
@@ -111,6 +112,31 @@ public struct TextField: Sendable {
 
     /// Whether the text must never leave the engine.
     public var isSecure: Bool { kind == .secure }
+
+    /// The text, or `nil` in a secure field, whose text never leaves the engine.
+    public var text: String? { isSecure ? nil : buffer.string }
+
+    /// The text with its insertion point and selection, or `nil` in a secure field.
+    public var readableBuffer: TextBuffer? { isSecure ? nil : buffer }
+
+    /// How many characters (grapheme clusters) the field holds, secure or not.
+    public var characterCount: Int { buffer.characterCount }
+
+    /// Whether the field holds no text, secure or not.
+    public var isEmpty: Bool { buffer.isEmpty }
+
+    /// Where the insertion point is, as character and UTF-16 offsets, secure or not.
+    public var insertionPoint: TextPosition { buffer.insertionPoint }
+
+    /// The selected range, if any, as positions, secure or not.
+    public var selection: Range<TextPosition>? { buffer.selection }
+
+    /// The text even of a secure field, for tests only: `@_spi(Testing) import TypingEcho`.
+    ///
+    /// The one route by which a secure field's text leaves the engine. It exists so that a
+    /// test can check what was typed; an app or a simulator never needs it, and nothing in the
+    /// library's output (events, transcripts, errors, descriptions) uses it.
+    @_spi(Testing) public var secretTextForTesting: String { buffer.string }
 
     /// The traits a field of this kind and state carries.
     public var traits: Traits {

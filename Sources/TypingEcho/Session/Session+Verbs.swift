@@ -12,6 +12,19 @@ extension Session {
         try run(.focus(Located(id, at: Self.noLocation)))
     }
 
+    /// Moves screen-reader focus to a key of the on-screen keyboard by name (`focus key:NAME`),
+    /// and says it.
+    /// - Throws: ``ScriptError/Kind/notEditing`` when the keyboard is not shown,
+    ///   ``ScriptError/Kind/unknownKey`` for a name the layout does not have.
+    public mutating func focusKey(_ name: String) throws(ScriptError) {
+        try run(.focusKey(Located(name, at: Self.noLocation)))
+    }
+
+    /// Hides the keyboard: editing ends (`dismiss`).
+    public mutating func dismiss() throws(ScriptError) {
+        try run(.dismiss)
+    }
+
     /// A one-finger swipe: left/right to the previous/next element, up/down by the rotor unit.
     public mutating func swipe(_ direction: SwipeDirection) throws(ScriptError) {
         try run(.swipe(direction))

@@ -98,6 +98,23 @@ public struct Session<Sink: EventSink> {
     /// Whether a finger is on the screen.
     public var isFingerDown: Bool { engine.isFingerDown }
 
+    /// The field being edited (it has the keyboard; it need not have screen-reader focus).
+    public var editedElement: Element? { engine.editedElement }
+
+    /// The id of the field being edited, if any.
+    public var editedFieldID: String? { engine.editedElement?.id }
+
+    /// The name of the on-screen keyboard key that has screen-reader focus (`q`, `shift`), if any.
+    public var focusedKeyName: String? { engine.focusedKeyName }
+
+    /// What the screen reader says when focus lands on the element now, as `describe` shows
+    /// it (label, value, traits, state; no hint); nil for an unknown id. A secure field's
+    /// value is its count, never its text.
+    public func announcement(for id: String) -> String? {
+        guard let element = engine.element(id) else { return nil }
+        return engine.announcer.parts(for: element).map(\.text).joined(separator: engine.phrasebook.listSeparator)
+    }
+
     /// What the user has copied, if anything; never text from a secure field.
     public var clipboard: String? { engine.clipboardText }
 

@@ -164,7 +164,7 @@ struct TypingModeTests {
         #expect(result.error == nil)
         #expect(result.spoken(.key).isEmpty)
         #expect(!result.events.contains { if case .focus(.key) = $0.event { true } else { false } })
-        #expect(result.engine?.editedElement?.field?.buffer.characterCount == 3)
+        #expect(result.engine?.editedElement?.field?.characterCount == 3)
         #expect(result.events.filter { $0.event == .sound(.click) }.count == 3)
     }
 

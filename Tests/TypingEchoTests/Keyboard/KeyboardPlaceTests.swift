@@ -68,7 +68,7 @@ struct KeyboardPlaceTests {
         let lines = [#"field a kind=text label="A" return-key=next autocapitalization=none"#,
                      #"field b kind=search label="Find" return-key=search"#, "focus a", "double-tap", "touch return"]
         let next = replay(lines + ["split-tap", "lift", "keys \"x\""])
-        #expect(next.engine?.element("b")?.field?.buffer.string == "x")
+        #expect(next.engine?.element("b")?.field?.text == "x")
         #expect(next.spoken.contains("Next"))
         let search = replay(lines + ["split-tap", "lift", "focus key:return"])
         #expect(search.spoken.last == "Search")

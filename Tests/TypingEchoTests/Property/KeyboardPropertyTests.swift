@@ -197,7 +197,7 @@ struct KeyboardPropertyTests {
                 do { try engine.run(line(command), into: &sink) } catch { threw = true }
                 try require(threw == fails, "\(step): \(threw ? "a script error" : "no error"), the model says \(fails ? "an error" : "none")")
                 for id in ["a", "b"] {
-                    let count = engine.element(id)!.field!.buffer.characterCount
+                    let count = engine.element(id)!.field!.characterCount
                     try require(count == counts[id], "after \(step) field \(id) holds \(count) characters, the model \(counts[id]!)")
                 }
                 try require(engine.editedElement?.id == edited, "after \(step) the edited field is \(engine.editedElement?.id ?? "none"), the model \(edited ?? "none")")
@@ -268,7 +268,7 @@ struct KeyboardPropertyTests {
                 }
                 let command: Command = key == .type ? .keys("z") : .key(HardwareKey(rawValue: key.rawValue)!)
                 try engine.run(line(command), into: &sink)
-                let buffer = engine.editedElement!.field!.buffer
+                let buffer = engine.editedElement!.field!.readableBuffer!
                 try require(buffer.string == String(model), "after \(key.rawValue) the text is \(String(reflecting: buffer.string)), the model \(String(reflecting: String(model)))")
                 try require(buffer.insertionPoint.character == caret, "after \(key.rawValue) the insertion point is \(buffer.insertionPoint.character), the model \(caret)")
                 let expected = anchor.flatMap { $0 == caret ? nil : Swift.min($0, caret)..<Swift.max($0, caret) }

@@ -51,7 +51,7 @@ struct TypingPropertyTests {
             engine.keyboard.preset(layer: example2.layer, shift: example2.shift)
             let error = perform([.type(example2.text)], on: &engine, into: &events)
             try require(error == nil, "type failed: \(error.map(\.description) ?? "")")
-            let buffer = engine.editedElement!.field!.buffer
+            let buffer = engine.editedElement!.field!.readableBuffer!
             try require(buffer.string == example2.text, "typed \(String(reflecting: buffer.string))")
             try require(buffer.insertionPoint.character == buffer.characterCount, "insertion point not at the end")
             try require(!engine.isFingerDown, "a finger is left on the screen")
@@ -68,7 +68,7 @@ struct TypingPropertyTests {
             for command in commands {
                 _ = perform([command], on: &engine, into: &events)
                 if let field = engine.element("field")?.field {
-                    try require(field.buffer.insertionPoint.character <= field.buffer.characterCount, "insertion point past the end after \(command)")
+                    try require(field.insertionPoint.character <= field.characterCount, "insertion point past the end after \(command)")
                 }
                 if case .lift = command { try require(!engine.isFingerDown, "the finger is still down after lift") }
                 if engine.keyboard.restDue != nil { try require(engine.isFingerDown, "a rest timer with no finger down") }

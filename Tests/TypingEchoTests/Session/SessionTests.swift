@@ -57,7 +57,7 @@ struct SessionTests {
         session.runUntilIdle()
         #expect(session.log.lastSpoken == "Hi")
         #expect(session.log.spokenPhrases == ["Username, text field", "Username, text field, is editing", "capital H", "i", "space", "Hi"])
-        #expect(session.element("user")?.field?.buffer.string == "Hi ")
+        #expect(session.element("user")?.field?.text == "Hi ")
     }
 
     @Test("isSpeaking, nextDue and the pending hint while a focus announcement plays")
@@ -106,7 +106,7 @@ struct SessionTests {
         session.runUntilIdle()
         #expect(session.log.lastSpoken == "Alfa")
         #expect(session.now > idleAt)
-        #expect(session.element("user")?.field?.buffer.insertionPoint.character == 0)
+        #expect(session.element("user")?.field?.insertionPoint.character == 0)
     }
 
     @Test("typed settings: assigning a property applies it as a settings line would")
@@ -224,7 +224,7 @@ struct SessionTests {
         try session.setClipboard("pasted")
         #expect(session.clipboard == "pasted")
         try session.edit(.paste)
-        #expect(session.element("user")?.field?.buffer.string == "pasted")
+        #expect(session.element("user")?.field?.text == "pasted")
         session.log.clear()
         #expect(session.log.events.isEmpty && session.log.lastSpoken == nil)
     }
@@ -241,11 +241,11 @@ struct SessionTests {
         try session.lift()
         try session.type("e")
         // (Lowercased: where auto-capitalisation turns shift on, the keys are capitals.)
-        #expect(session.element("user")?.field?.buffer.string.lowercased() == "we")
+        #expect(session.element("user")?.field?.text?.lowercased() == "we")
         try session.rotor(.words)
         #expect(session.rotorUnit == .words)
         try session.dictate("hello")
-        #expect(session.element("user")?.field?.buffer.string.lowercased() == "wehello")
+        #expect(session.element("user")?.field?.text?.lowercased() == "wehello")
     }
 
     @Test("script lines drive the same session: run(script:), feedScript in chunks, check")

@@ -1,5 +1,5 @@
 import Testing
-@testable import TypingEcho
+@_spi(Testing) @testable import TypingEcho
 
 /// What a test expects of the script it replays: that it runs to its end (the default), or
 /// that it stops at a script error, or either (hostile scripts, where both are fine).
@@ -62,8 +62,8 @@ struct ReplayRun {
         events.compactMap { if case .sound(let name) = $0.event { name } else { nil } }
     }
 
-    /// The focused (or else the edited) field's text.
-    var value: String? { (engine?.focusedElement?.field ?? engine?.editedElement?.field)?.buffer.string }
+    /// The focused (or else the edited) field's text, a secure one's too (through the testing-only route).
+    var value: String? { (engine?.focusedElement?.field ?? engine?.editedElement?.field)?.secretTextForTesting }
 }
 
 /// Runs a script (its lines joined with newlines) the way `typing-echo replay` does, to its end

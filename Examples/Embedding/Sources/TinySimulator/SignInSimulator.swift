@@ -64,7 +64,7 @@ public struct SignInSimulator: Sendable {
 
     /// How many characters a field holds (never its text: it may be the password).
     public func characterCount(of id: String) -> Int? {
-        session.element(id)?.field?.buffer.characterCount
+        session.element(id)?.field?.characterCount
     }
 }
 
