@@ -53,7 +53,8 @@ struct CommandHelp {
         Runs a .replay script ("-" reads standard input) and prints, as it runs, what a
         screen-reader user hears and what happens to the text: a transcript (text, the default;
         colour only on a terminal, never with NO_COLOR) or JSON Lines (json), one event per line.
-        Failed expect lines are reported on stderr as FILE:LINE:COLUMN: error: expectation failed.
+        Failed expect lines are reported on stderr as FILE:LINE:COLUMN: error: expectation failed
+        (--set show-expected=on repeats the expected text even once a secure field has held text).
         The script language: typing-echo help script.
 
         options (also written --name=value):
@@ -79,6 +80,9 @@ struct CommandHelp {
           N passed, N failed                (ERROR counts as failed)
 
         Each failed expectation is reported on stderr as FILE:LINE:COLUMN: error: expectation failed: ….
+        Once a secure field has held text, a failed expect speech gives only the expected text's
+        length (it may be the secret); --set show-expected=on shows the expected text itself
+        (a secure field's own text is never shown).
 
         options (also written --name=value):
         \(setOption)

@@ -121,8 +121,9 @@ extension Engine {
         case .speech(let text):
             if heard.contains(where: { $0.matches(text) }) { return nil }
             // Once anything has entered a secure field, the expected text may be (part of) the
-            // secret, even if it has since been deleted: it is not repeated back.
-            let shown = editor.secureInputSeen ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)" : HeardText(text).quoted
+            // secret, even if it has since been deleted: it is not repeated back, unless the
+            // run asks for it (`show-expected=on`).
+            let shown = editor.secureInputSeen && !settings.showExpected ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)" : HeardText(text).quoted
             return "expected speech \(shown); heard \(describe(heard))"
         case .noSpeech:
             return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"
@@ -135,6 +136,9 @@ extension Engine {
             guard let field = checkedField else { return "expect value: no text field has focus" }
             if field.buffer.hasText(text) { return nil }
             if field.isSecure {
+                if settings.showExpected {
+                    return "expected value \(HeardText(text).quoted) does not match the secure field (it holds \(field.buffer.characterCount) characters; its text is never shown)"
+                }
                 return "expected value does not match the secure field (it holds \(field.buffer.characterCount) characters; the text is never shown)"
             }
             return "expected value \"\(text)\"; the field holds \"\(field.buffer.string)\""

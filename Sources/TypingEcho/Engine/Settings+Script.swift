@@ -19,6 +19,7 @@ extension Settings {
         case "hint-delay": return hintDelay.description
         case "rate": return String(rate)
         case "secure-keys": return secureKeys.rawValue
+        case "show-expected": return showExpected ? "on" : "off"
         case "cadence": return cadence.description
         case "key-cadence": return keyCadence.description
         case "reader": return reader.rawValue

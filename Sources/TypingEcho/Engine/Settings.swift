@@ -81,6 +81,9 @@ public struct Settings: Sendable, Hashable {
     public var rate = 1.0
     /// Whether explored keys are spoken in secure fields.
     public var secureKeys = SecureKeyFeedback.speak
+    /// Whether a failed `expect` repeats its expected text even once a secure field has held
+    /// text (`show-expected`, off by default: then the expected text may be the secret).
+    public var showExpected = false
     /// Seconds per gesture for `type`.
     public var cadence = VirtualDuration(milliseconds: 300)
     /// Seconds the clock moves after each key of `keys`; zero types every key
@@ -103,7 +106,8 @@ public struct Settings: Sendable, Hashable {
     /// Every setting's name as written in scripts and `--set`.
     public static let keys = [
         "locale", "typing", "feedback", "hardware-feedback", "phonetics", "phonetic-delay", "capitals",
-        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "cadence", "key-cadence", "reader",
+        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "show-expected", "cadence", "key-cadence",
+        "reader",
     ] + conventionKeys
 
     /// The settings a reader's conventions are, one per convention where readers differ.
@@ -197,6 +201,7 @@ public struct Settings: Sendable, Hashable {
             }
             rate = number
         case "secure-keys": secureKeys = try Self.choice(key, value)
+        case "show-expected": showExpected = try Self.onOff(key, value)
         case "cadence": cadence = try Self.seconds(key, value)
         case "key-cadence": keyCadence = try Self.seconds(key, value)
         case "reader": apply(try Self.choice(key, value) as ScreenReader)

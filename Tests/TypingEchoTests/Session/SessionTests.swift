@@ -140,6 +140,7 @@ struct SessionTests {
         changed.capitals = .none
         changed.hintDelay = VirtualDuration(milliseconds: -5)
         changed.secureKeys = .silent
+        changed.showExpected = true
         session.settings = changed
         #expect(session.settings.capitals == .none && session.settings.secureKeys == .silent)
         #expect(session.settings.hintDelay == VirtualDuration(milliseconds: 1000))
