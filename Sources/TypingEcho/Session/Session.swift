@@ -104,7 +104,7 @@ public struct Session<Sink: EventSink> {
     /// The id of the field being edited, if any.
     public var editedFieldID: String? { engine.editedElement?.id }
 
-    /// The name of the on-screen keyboard key that has screen-reader focus (`q`, `shift`), if any.
+    /// The on-screen key with screen-reader focus as it is named now (`Q` while shift is on, `shift`).
     public var focusedKeyName: String? { engine.focusedKeyName }
 
     /// What the screen reader says when focus lands on the element now, as `describe` shows

@@ -137,6 +137,7 @@ struct SessionDocExampleTests {
         #expect(try runLoopExample() == ["Username, text field", "Double tap to edit."])
         let (line, bytes) = try roundTripExample()
         #expect(String(decoding: bytes, as: UTF8.self) == line + "\n")
+        #expect(try screenQueriesExample() == ["hidden 7", "pw true", "Username, text field", "shift", "false"])
     }
 
     @Test("the ScriptError example's error is what its comments say")
@@ -147,4 +148,25 @@ struct SessionDocExampleTests {
             try session.run(script: "field user kind=text label=\"Username\"\nfocus usr")
         }
     }
+}
+
+// docs/embedding.md ("What the screen holds")
+func screenQueriesExample() throws -> [String] {
+    var shown: [String] = []
+    func print(_ items: Any...) { shown.append(items.map { "\($0)" }.joined(separator: " ")) }
+    var session = try Session()
+    try session.declareField("user", label: "Username")
+    try session.declareField("pw", kind: .secure, label: "Password")
+    try session.focus("pw")
+    try session.doubleTap()
+    try session.keys("hunter2")
+    let password = session.element("pw")?.field
+    print(password?.text ?? "hidden", password?.characterCount ?? 0)   // hidden 7
+    print(session.editedFieldID ?? "none", session.isKeyboardShown)    // pw true
+    print(session.announcement(for: "user") ?? "")                      // Username, text field
+    try session.focusKey("shift")
+    print(session.focusedKeyName ?? "none")                             // shift
+    try session.dismiss()
+    print(session.isKeyboardShown)                                      // false
+    return shown
 }

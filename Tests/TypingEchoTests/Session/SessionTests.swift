@@ -271,6 +271,35 @@ struct SessionTests {
         #expect(chunked.expectationCount == 4 && chunked.failureCount == 2)
     }
 
+    @Test("focusKey and dismiss make the events of focus key:NAME and dismiss; the queries follow them")
+    func keyFocusAndDismissVerbs() throws {
+        var byVerbs = try Session()
+        try byVerbs.declareField("user", label: "Username")
+        try byVerbs.declareElement("go", label: "Go", traits: .button)
+        try byVerbs.focus("user")
+        try byVerbs.doubleTap()
+        #expect(byVerbs.editedFieldID == "user" && byVerbs.editedElement?.id == "user" && byVerbs.focusedKeyName == nil)
+        try byVerbs.focusKey("q")
+        #expect(byVerbs.focusedKeyName == "Q" && byVerbs.editedFieldID == "user")  // shift is on: a sentence starts
+        try byVerbs.dismiss()
+        #expect(!byVerbs.isKeyboardShown && byVerbs.editedFieldID == nil && byVerbs.focusedKeyName == nil)
+        #expect(byVerbs.announcement(for: "go") == "Go, button" && byVerbs.announcement(for: "nope") == nil)
+        byVerbs.runUntilIdle()
+
+        var byScript = try Session()
+        _ = try byScript.run(script: """
+            field user kind=text label="Username"
+            element go label="Go" traits=button
+            focus user
+            double-tap
+            focus key:q
+            dismiss
+            """)
+        byScript.runUntilIdle()
+        #expect(byVerbs.log.events == byScript.log.events)
+        #expect(throws: ScriptError.self) { try byVerbs.focusKey("q") }
+    }
+
     @Test("description and mirror never show a secure field's text")
     func secureDescription() throws {
         var session = try Session()
