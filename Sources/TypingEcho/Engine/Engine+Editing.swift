@@ -1,12 +1,12 @@
 extension Engine {
     /// The field being edited (wherever screen-reader focus is), or a script error saying how
     /// to get there.
-    func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
-        if let position = editingIndex, let field = screen.elements[position].field { return (position, field) }
-        guard let position = focusIndex, screen.hasField(at: position) else {
+    mutating func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
+        if let position = editor.editedField, let field = screen.elements[position].field { return (position, field) }
+        guard let position = reader.focus.element, screen.hasField(at: position) else {
             throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
-        throw ScriptError(.notEditing, "\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
+        throw ScriptError(.notEditing, "\(what): the field '\(screen.elements[position].id)' is not being edited; double-tap it first", at: location)
     }
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,
@@ -19,7 +19,7 @@ extension Engine {
     /// past 1,000,000,000 s fails at the key that would, with the keys before it typed.
     mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation) throws(ScriptError) {
         let (position, _) = try editingField(for: "keys", at: location)
-        let cadence = settings.keyCadence
+        let cadence = configuration.current.keyCadence
         for character in text {
             enter(character, into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
@@ -63,7 +63,7 @@ extension Engine {
 
     /// Sends an `edit` event; a secure field's text is left out.
     mutating func emitEdit(_ edit: TextEdit, in position: Int) {
-        defer { if position == editingIndex { refreshAutomaticShift() } }
+        defer { if position == editor.editedField { refreshAutomaticShift() } }
         let isSecure = withField(position, { $0.isSecure }) ?? true
         emit(.edit(FieldEdit(field: screen.elements[position].id, operation: edit.operation, offset: edit.offset,
                              length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
@@ -108,7 +108,7 @@ extension Engine {
     /// Swipe up or down with the rotor on a unit: moves the insertion point by that unit.
     mutating func moveByRotor(_ direction: TextDirection, at location: SourceLocation) throws(ScriptError) {
         let (position, _) = try editingField(for: "swipe \(direction == .forward ? "down" : "up")", at: location)
-        switch rotor {
+        switch reader.rotor {
         case .characters: moveCharacter(direction, in: position)
         case .words: moveWord(direction, in: position)
         case .edit: chooseEditAction(forward: direction == .forward)
@@ -191,7 +191,7 @@ extension Engine {
     /// offset is reported equal to the character offset: the real one would tell how the
     /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
     mutating func emitCursor(_ position: Int) {
-        if position == editingIndex { refreshAutomaticShift() }
+        if position == editor.editedField { refreshAutomaticShift() }
         guard let (point, isSecure) = withField(position, { ($0.buffer.insertionPoint, $0.isSecure) }) else { return }
         emit(.cursor(field: screen.elements[position].id, offset: point.character, utf16: isSecure ? point.character : point.utf16))
     }

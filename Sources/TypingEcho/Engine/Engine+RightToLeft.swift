@@ -15,8 +15,8 @@
 extension Engine {
     /// The logical direction a left (`left: true`) or right arrow moves in a field.
     /// - Complexity: O(k), k the code units before the field's first strong character.
-    func arrowDirection(left: Bool, in position: Int) -> TextDirection {
-        let rightToLeft = elements[position].field.map(Self.isRightToLeft) ?? false
+    mutating func arrowDirection(left: Bool, in position: Int) -> TextDirection {
+        let rightToLeft = screen.elements[position].field.map(Self.isRightToLeft) ?? false
         return left != rightToLeft ? .backward : .forward
     }
 
