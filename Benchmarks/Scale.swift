@@ -161,11 +161,12 @@ struct ScaleBenchmark {
                                       measured: "\(fixed(mebibytes, 1)) MiB", met: mebibytes * 1.048576 < ceiling))
             }
         }
-        return (rows, targets, results)
+        let quadrupling = runQuadrupling(tool: tool)
+        return (rows + quadrupling.rows, targets + quadrupling.targets, results)
     }
 
     /// The median wall time and peak memory of `repeats` runs of the scenario at a size.
-    private func measure(_ scenario: Case, size: Int, tool: String) -> (Double, Double) {
+    func measure(_ scenario: Case, size: Int, tool: String) -> (Double, Double) {
         let path = "/tmp/typing-echo-bench-\(getpid())-scale.replay"
         let bytes = Array(scenario.script(size).utf8)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)

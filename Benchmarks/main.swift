@@ -37,6 +37,8 @@ ONLY (one of these runs only those rows, with their targets):
   --engine-setup     what creating an Engine costs
   --campaigns        property campaigns: cases/s split into generation, sessions, oracle, vs the
                      bare engine on the same sessions (--lines N cases; in this build's mode)
+  --readers          the same sessions heard through each of the five screen readers, time per
+                     keystroke against VoiceOver's (--lines N)
 
 Profiling and inputs:
   --profile KERNEL   run one measured loop once, for valgrind; KERNEL is one of
@@ -52,7 +54,7 @@ Profiling and inputs:
 /// Options that take a value, and options that stand alone.
 let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
 let flagOptions: Set = ["--quick", "--markdown", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
-                        "--instructions", "--engine-setup", "--campaigns"]
+                        "--instructions", "--engine-setup", "--campaigns", "--readers"]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
@@ -120,6 +122,16 @@ if arguments.contains("--campaigns") {
         printJSON(campaigns.rows, targets: campaigns.targets, machine: [("mode", CampaignBenchmark.build)])
     } else {
         printTable(campaigns.rows, targets: campaigns.targets, header: "# TypingEcho property campaigns (\(CampaignBenchmark.build) build)")
+    }
+    exit(0)
+}
+if arguments.contains("--readers") {
+    // Only the screen-reader rows, with their target.
+    let readers = ReadersBenchmark(lines: option("--lines").flatMap { Int($0) } ?? (quick ? 2_000 : 20_000), repeats: quick ? 3 : 5).run()
+    if json {
+        printJSON(readers.rows, targets: readers.targets, machine: [("mode", quick ? "quick" : "full")])
+    } else {
+        printTable(readers.rows, targets: readers.targets, header: "# TypingEcho screen readers (\(quick ? "quick" : "full") run)")
     }
     exit(0)
 }
@@ -231,6 +243,9 @@ rows += keystrokeResults.rows
 progress("engine throughput")
 let throughput = ThroughputBenchmark(lines: quick ? 2_000 : 40_000, repeats: quick ? 3 : 5).run()
 rows += throughput.rows
+progress("screen readers")
+let readers = ReadersBenchmark(lines: quick ? 2_000 : 20_000, repeats: quick ? 3 : 5).run()
+rows += readers.rows
 progress("replay end to end")
 let replay = ReplayBenchmark(lineCounts: quick ? [10_000, 100_000] : [100_000, 1_000_000], repeats: quick ? 1 : 3).run()
 rows += replay.rows
@@ -277,6 +292,7 @@ targets.append(Target(name: "replay peak memory at \(grouped(Double(lastReplay.l
                       required: "≤ 1.2×", measured: "\(fixed(memoryRatio, 2))×", met: memoryRatio <= 1.2))
 
 targets += formats.targets
+targets += readers.targets
 targets += scale.targets
 targets.append(startupTarget(startup.result))
 targets += largeValue.targets

@@ -12,6 +12,7 @@ import TypingEcho
 /// | `tick` | 12 ms at 2.6 kHz: a keyboard key passed under the finger |
 /// | `capital` | 90 ms rising 700 → 1,400 Hz: a capital letter |
 /// | `refused` | two 70 ms buzzes at 160 Hz, 40 ms apart: not allowed |
+/// | `beep` | 50 ms at 2,000 Hz: a capital letter with `capital-beep=on` (NVDA's beep for capitals) |
 public enum Earcon {
     /// The samples of a sound at a sample rate, peak at about a third of full scale.
     public static func samples(for sound: SoundName, sampleRate: Int) -> [Int16] {
@@ -44,6 +45,8 @@ public enum Earcon {
             let buzz = count(0.07), gap = count(0.04)
             let one = tone(buzz, rate: rate, from: 160, to: 160, square: true) { index, length in envelope(index, length, attack: count(0.004)) }
             out = one + Array(repeating: 0, count: gap) + one
+        case .beep:
+            out = tone(count(0.05), rate: rate, from: 2000, to: 2000) { index, length in envelope(index, length, attack: count(0.002)) }
         }
         return out.map { Int16(($0 * 11_000).rounded()) }
     }

@@ -163,7 +163,7 @@ public struct Espeak: Sendable {
         for index in 0..<count {
             switch statuses[index] {
             case 0: break
-            case 1: throw SynthesisError(description: "espeak-ng has no voice '\(requests[index].voice)' (espeak-ng --voices lists them)", isMissingVoice: true)
+            case 1: throw SynthesisError(description: "espeak-ng has no voice \(ScriptErrorText.quoted(requests[index].voice)) (espeak-ng --voices lists them)", isMissingVoice: true)
             default: throw SynthesisError(description: "espeak-ng could not synthesise an utterance (status \(statuses[index]))")
             }
             samples.append(results[index].samples.map { Array(UnsafeBufferPointer(start: $0, count: results[index].count)) } ?? [])

@@ -53,8 +53,15 @@ public struct SessionRenderer: Sendable {
         // 40 characters a second), so a huge label costs no more than the session's length.
         var requests: [Espeak.Request] = [], position: [Espeak.Request: Int] = [:], fallbacks: [String] = []
         var truncated = Set<Int>()
-        let perUtterance = plan.speech.indices.map { index in
+        func sample(_ milliseconds: Int64) -> Int { Int(milliseconds * Int64(sampleRate) / 1000) }
+        // An utterance stopped before its first sample (6,000 cut at the instant they start) is
+        // never heard: it is not synthesised at all (nil), so it costs neither time nor memory.
+        let perUtterance: [Int?] = plan.speech.indices.map { index in
             let item = plan.speech[index]
+            guard sample(plan.limit(of: index)) > 0, sample(item.start) < sample(plan.end) else {
+                truncated.insert(index)
+                return nil
+            }
             var (request, fallback) = self.request(for: item.utterance)
             let audible = Int(plan.limit(of: index) / 25) + 64
             if request.text.unicodeScalars.count > audible {
@@ -69,12 +76,18 @@ public struct SessionRenderer: Sendable {
         }
         let synthesised = try espeak.synthesize(requests).map { Self.trimSilence($0, margin: sampleRate / 200) }
 
-        func sample(_ milliseconds: Int64) -> Int { Int(milliseconds * Int64(sampleRate) / 1000) }
         var mix = [Int32](repeating: 0, count: sample(plan.end))
         var measurements: [DurationMeasurement] = []
         for (index, item) in plan.speech.enumerated() {
-            let samples = synthesised[perUtterance[index]]
-            measurements.append(DurationMeasurement(locale: item.utterance.locale, voice: requests[perUtterance[index]].voice,
+            guard let synthesis = perUtterance[index] else {
+                // Never heard: measured as nothing said (and not complete).
+                measurements.append(DurationMeasurement(locale: item.utterance.locale, voice: voices.voice(for: item.utterance.locale).voice,
+                                                        text: item.utterance.text, estimated: item.utterance.duration.milliseconds,
+                                                        synthesised: 0, isComplete: false))
+                continue
+            }
+            let samples = synthesised[synthesis]
+            measurements.append(DurationMeasurement(locale: item.utterance.locale, voice: requests[synthesis].voice,
                                                     text: item.utterance.text, estimated: item.utterance.duration.milliseconds,
                                                     synthesised: Int64(samples.count) * 1000 / Int64(sampleRate),
                                                     isComplete: !truncated.contains(index)))
@@ -88,14 +101,14 @@ public struct SessionRenderer: Sendable {
                     var value = Int32(source[offset])
                     let remaining = heard - offset
                     if remaining <= fade { value = value * Int32(remaining) / Int32(fade + 1) }
-                    mix[start + offset] += value
+                    Self.add(value, to: &mix[start + offset])
                 }
             }
         }
         for sound in plan.sounds {
             let samples = earcons[sound.name] ?? []
             let start = sample(sound.time)
-            for offset in 0..<min(samples.count, max(0, mix.count - start)) { mix[start + offset] += Int32(samples[offset]) }
+            for offset in 0..<min(samples.count, max(0, mix.count - start)) { Self.add(Int32(samples[offset]), to: &mix[start + offset]) }
         }
         return RenderedAudio(sampleRate: sampleRate, samples: Self.normalise(mix), plan: plan,
                              measurements: measurements, fallbackLocales: fallbacks)
@@ -122,6 +135,15 @@ public struct SessionRenderer: Sendable {
         guard let first = samples.firstIndex(where: { $0 > threshold || $0 < -threshold }),
               let last = samples.lastIndex(where: { $0 > threshold || $0 < -threshold }) else { return [] }
         return Array(samples[max(0, first - margin)...min(samples.count - 1, last + margin)])
+    }
+
+    /// Adds a sample to the mix, saturating at the 32-bit range: 200,000 earcons at one instant
+    /// (each up to 11,000) would pass it. The mix is then scaled down to 16 bits as ever; a sum
+    /// that saturated is as loud as anything can be, so nothing audible is lost.
+    @inline(__always)
+    static func add(_ value: Int32, to slot: inout Int32) {
+        let (sum, overflow) = slot.addingReportingOverflow(value)
+        slot = overflow ? (value > 0 ? Int32.max : Int32.min) : sum
     }
 
     /// Scales the mix down only when it would clip, with integer arithmetic (same bytes always).

@@ -20,7 +20,7 @@ public enum EditStep: Sendable, Hashable, CustomStringConvertible {
     /// A short readable form such as `insert("é")` or `moveWord(back)`.
     public var description: String {
         switch self {
-        case .insert(let text): "insert(\(String(reflecting: text)))"
+        case .insert(let text): "insert(\(text.unambiguousLiteral))"
         case .deleteBackward: "deleteBackward"
         case .deleteForward: "deleteForward"
         case .moveCharacter(let forward): "moveCharacter(\(forward ? "forward" : "back"))"

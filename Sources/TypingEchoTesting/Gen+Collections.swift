@@ -44,7 +44,7 @@ extension Gen where Value == String {
 }
 
 /// Picks a fresh array's count: a quarter of the time the minimum or a few more, otherwise uniform.
-private func chooseCount(in range: ClosedRange<Int>, using random: inout SeededGenerator) -> Int {
+func chooseCount(in range: ClosedRange<Int>, using random: inout SeededGenerator) -> Int {
     let span = UInt64(range.upperBound - range.lowerBound)
     let extra = random.next() & 3 == 0 ? random.next(upTo: min(span, 3)) : random.next(upTo: span)
     return range.lowerBound + Int(extra)

@@ -4,26 +4,49 @@ import TypingEcho
 /// a name and the settings that select it.
 ///
 /// The leak property draws one reader per case from ``all``, so every reader added there is
-/// covered by the same campaign and the same CI budget of cases. Today there is one, VoiceOver
-/// with its defaults; reader profiles (`reader=talkback`, …) and the braille display
-/// (`braille=on`) add theirs as entries with their settings.
+/// covered by the same campaign and the same CI budget of cases: the five screen readers
+/// (`reader=voiceover|talkback|nvda|orca|chromevox`), each with its defaults; the braille
+/// display (`braille=on`) adds its own entry with its settings.
 public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
     /// The reader's name, as the counterexample names it.
     public var name: String
     /// `key=value` settings that select it, applied before the screen is declared.
     public var settings: [String]
+    /// Whether the reader has touch gestures. Without (Orca), a session's touch lines would be
+    /// a script error, so they are left out of both runs and the rest of the session is checked.
+    public var touch: Bool
 
     /// A reader with its settings.
-    public init(name: String, settings: [String] = []) {
+    public init(name: String, settings: [String] = [], touch: Bool = true) {
         self.name = name
         self.settings = settings
+        self.touch = touch
     }
 
     /// VoiceOver with its default settings.
     public static let voiceOver = LeakReader(name: "voiceover")
 
-    /// Every reader the leak property covers.
-    public static let all: [LeakReader] = [.voiceOver]
+    /// Every reader the leak property covers: the five screen readers in their defaults.
+    public static let all: [LeakReader] = [
+        .voiceOver,
+        LeakReader(name: "talkback", settings: ["reader=talkback"]),
+        LeakReader(name: "nvda", settings: ["reader=nvda"]),
+        LeakReader(name: "orca", settings: ["reader=orca"], touch: false),
+        LeakReader(name: "chromevox", settings: ["reader=chromevox"]),
+    ]
+
+    /// A session's lines as this reader performs them: all of them, or for a reader without
+    /// touch gestures the same text typed on the hardware keyboard (`type "…"` as `keys "…"`)
+    /// and the other gestures left out.
+    public func performed(_ body: String) -> String {
+        guard !touch else { return body }
+        let gestures = ["swipe", "rotor", "double-tap", "touch", "slide", "lift", "split-tap", "hold", "focus key:"]
+        return body.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> Substring? in
+            if line.hasPrefix("type ") { return "keys " + line.dropFirst(5) }
+            let gesture = gestures.contains { line == $0 || line.hasPrefix($0 + " ") || ($0.hasSuffix(":") && line.hasPrefix($0)) }
+            return gesture ? nil : line
+        }.joined(separator: "\n")
+    }
 
     /// The settings as the overrides a session starts with.
     var overrides: [(key: String, value: String)] {
@@ -66,7 +89,7 @@ public struct LeakCase: Sendable, Hashable, CustomStringConvertible, ReplayScrip
 
     /// The real session's script, under its reader's settings.
     public var replayScript: String {
-        reader.settings.map { "settings \($0)\n" }.joined() + session.script
+        reader.settings.map { "settings \($0)\n" }.joined() + SecureSession.prelude + reader.performed(session.body)
     }
 
     /// The steps, the decoy's secret and the reader, for counterexamples.
@@ -140,7 +163,8 @@ public struct LeakCheck: Sendable {
     /// Runs a case's session and its decoy. The lines both share before the first that
     /// differs (the first with secret text) run once, on a session that is then copied.
     public func run(_ leakCase: LeakCase) -> (real: LeakRun, decoy: LeakRun) {
-        let a = Array(leakCase.session.body.utf8), b = Array(leakCase.decoy.body.utf8)
+        let a = Array(leakCase.reader.performed(leakCase.session.body).utf8)
+        let b = Array(leakCase.reader.performed(leakCase.decoy.body).utf8)
         var common = 0, lineEnd = 0
         while common < a.count && common < b.count && a[common] == b[common] {
             if a[common] == 0x0A { lineEnd = common + 1 }

@@ -29,9 +29,10 @@ public struct PropertyFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public let caseNumber: Int
     /// How many passing cases the run asked for.
     public let cases: Int
-    /// The counterexample as first generated, via `String(reflecting:)`.
+    /// The counterexample as first generated, via `String(reflecting:)`, every scalar outside
+    /// ASCII written `\u{…}` (so that `"\u{E9}"` and `"e\u{301}"` read apart).
     public let original: String
-    /// The shrunk counterexample, via `String(reflecting:)`.
+    /// The shrunk counterexample, via `String(reflecting:)`, every scalar outside ASCII written `\u{…}`.
     public let counterexample: String
     /// Why the shrunk counterexample fails.
     public let message: String
@@ -91,7 +92,8 @@ public struct PropertyFailure: Error, Sendable, Hashable, CustomStringConvertibl
         let script = (shrunk.error as? ReplayCounterexample)?.script ?? (shrunk.value as? any ReplayScriptConvertible)?.replayScript
         self.init(
             context: context, caseNumber: caseNumber,
-            original: String(reflecting: original.value), counterexample: String(reflecting: shrunk.value),
+            original: String(reflecting: original.value).escapingNonASCII,
+            counterexample: String(reflecting: shrunk.value).escapingNonASCII,
             message: describe(shrunk.error), originalMessage: describe(original.error), shrinkSteps: shrinkSteps,
             fromDatabase: fromDatabase, replayScript: script)
     }

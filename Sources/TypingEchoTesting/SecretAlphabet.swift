@@ -2,17 +2,19 @@ import TypingEcho
 
 /// The characters generated secrets are made of, for leak tests with independent decoys.
 ///
-/// Every character is one Character that never joins a neighbour (no combining mark,
-/// joiner or lone regional indicator at its start, nothing at its end that reaches forward),
-/// so a field's count is the sum of what went in and a decoy of the same count shows the same
-/// counts. Joins *are* a residual channel of the engine (a flag completed by a paste grows
+/// Every character is one character of a field (ICU's grapheme rules) that never joins a
+/// neighbour there (no combining mark, joiner or lone regional indicator at its start, nothing
+/// at its end that reaches forward), so a field's count is the sum of what went in and a decoy
+/// of the same count shows the same counts. Some of them (``disagreeing``) do join the
+/// character before them in Swift's `String`: a secret holding them has fewer `Character`s
+/// than the field counts, which is how a Swift segmentation anywhere in the engine shows. Joins *are* a residual channel of the engine (a flag completed by a paste grows
 /// the field by 0): see docs/secure-entry.md; they are left out here so that the property can
 /// compare everything else exactly.
 public enum SecretAlphabet {
     /// Every character a generated secret may hold: printable ASCII, the password generator's
     /// extras, the en-US keyboard's characters, and each character of the pieces of every
     /// `UnicodeFamily` except Devanagari (ICU and Swift segment its conjuncts differently) and
-    /// whitespace.
+    /// whitespace, and the ``disagreeing`` code points.
     public static let characters: [Character] = {
         var seen: Set<Character> = []
         var result: [Character] = []
@@ -23,8 +25,20 @@ public enum SecretAlphabet {
         for family in UnicodeFamily.allCases where family != .devanagari && family != .whitespace {
             for piece in family.pieces { piece.forEach(add) }
         }
+        disagreeing.forEach(add)
         return result
     }()
+
+    /// The code points Swift's `Character` joins to the character before and ICU keeps apart
+    /// (``SegmentationDisagreement/standalone``: U+0897, U+1ACF–U+1ADD, U+10D69–U+10D6D,
+    /// U+113B8–U+113E2, …), each on its own a `Character` and a character of a field.
+    public static let disagreeing: [Character] = SegmentationDisagreement.standalone.map(Character.init)
+
+    /// The characters of `text` as a field counts them (ICU's grapheme clusters), which is how
+    /// secrets are split for decoys: never by Swift's `Character`.
+    public static func fieldCharacters(of text: String) -> [Character] {
+        TextBuffer.characters(of: text).map { $0.count == 1 ? Character($0) : Character(String($0.unicodeScalars.first!)) }
+    }
 
     /// The characters the en-US on-screen keyboard types (`type`): every layer, shifted forms
     /// and alternates, and the space.
@@ -32,9 +46,10 @@ public enum SecretAlphabet {
 
     /// How many characters `character` takes written inside a script string: 1, or more for
     /// one that needs an escape (`\"`, `\\`, `\n`, `\u{1F}`). Script error columns after a
-    /// quoted secret count these, so a decoy character has the same width.
+    /// quoted secret count these (as a field counts characters), so a decoy character has the
+    /// same width.
     public static func width(of character: Character) -> Int {
-        SecureSession.quoted(String(character)).count - 2
+        TextBuffer.characters(of: SecureSession.quoted(String(character))).count - 2
     }
 
     /// The characters of the same width as `character`, from `onScreen` or `characters`.
@@ -66,7 +81,7 @@ extension SecureSession {
                 }
                 let onScreen = if case .typeSecretOnScreen = step { true } else { false }
                 var decoy = ""
-                for character in text {
+                for character in SecretAlphabet.fieldCharacters(of: text) {
                     let options = SecretAlphabet.choices(sameWidthAs: character, onScreen: onScreen)
                     decoy.append(options[Int(try source.draw(upTo: UInt64(options.count - 1)))])
                 }

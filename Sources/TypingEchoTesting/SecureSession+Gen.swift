@@ -7,15 +7,22 @@ extension Gen where Value == SecureSession {
     /// keys, rotor moves, setting changes, public typing, dictation and clipboard, and
     /// expectations.
     ///
+    /// Secrets also hold `SecretAlphabet.disagreeing`, the code points Swift's grapheme data
+    /// joins and ICU's does not.
+    ///
     /// The default families leave out Devanagari (ICU 72 and Swift's String segment its
     /// conjuncts differently, so no same-shape decoy exists) and control whitespace.
     public static func secureSession(
         steps: ClosedRange<Int>,
         families: [UnicodeFamily] = UnicodeFamily.allCases.filter { $0 != .devanagari && $0 != .whitespace }
     ) -> Gen<SecureSession> {
+        // Code points Swift's `Character` joins and a field does not, among letters: a secret
+        // whose `Character` count is below its count in the field.
+        let disagreeing = Gen<String>.string(of: .element(of: SecretAlphabet.disagreeing + Array("ab1")), length: 1...4)
         let secretPiece = Gen<String>.frequency([
             (3, .password),
             (2, .unicodeText(length: 1...4, families: families)),
+            (1, disagreeing),
         ])
         // Anything the en-US keyboard types: capitals, digits, symbols, alternates, the space.
         let onScreenPiece = Gen<String>.string(of: .element(of: SecretAlphabet.onScreen), length: 1...5)

@@ -89,7 +89,7 @@ struct ArgumentReader {
     }
 
     private func unknown(_ name: String) -> UsageError {
-        var message = "unknown option '\(name)'"
+        var message = "unknown option \(ScriptErrorText.quoted(name))"
         let long = options.flatMap(\.names).filter { $0.hasPrefix("--") } + ["--help"]
         if let guess = Suggestion.closest(to: name, among: long) { message += "; did you mean '\(guess)'?" }
         return error(message)

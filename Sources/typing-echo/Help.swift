@@ -90,7 +90,7 @@ struct CommandHelp {
 
     static let describe = CommandHelp(
         name: "describe",
-        synopsis: "describe SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--strict]",
+        synopsis: "describe SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--strict] [--reader all|NAME]",
         summary: "the screen's elements: announcements, traits, lint findings, ARIA / Android / Flutter",
         details: """
         Runs a script (its events are not printed; failed expect lines are reported on stderr),
@@ -104,6 +104,8 @@ struct CommandHelp {
           --format text|json   a text report (default) or one JSON document {"elements":[…],"lint":[…]}
         \(setOption)
           --strict             exit 1 when there is any lint finding (for CI)
+          --reader all|NAME    each element's announcement as each screen reader says it
+                               (voiceover, talkback, nvda, orca, chromevox), side by side
 
         exit codes: 0 success, 1 an expectation failed (or, with --strict, a lint finding),
         64 usage error, 65 bad script, 66 input not readable, 74 output not writable

@@ -20,7 +20,7 @@ enum Invocation {
     case replay(script: String, format: Format, overrides: [(key: String, value: String)], phonetics: String?)
     case check(scripts: [String], overrides: [(key: String, value: String)], phonetics: String?)
     case layouts(locale: String?)
-    case describe(script: String, format: Format, overrides: [(key: String, value: String)], strict: Bool)
+    case describe(script: String, format: Format, overrides: [(key: String, value: String)], strict: Bool, readers: [ScreenReader])
     case render(RenderCommand)
 
     enum Format: String { case text, json }
@@ -29,7 +29,7 @@ enum Invocation {
     static let options: [String: [OptionSpec]] = [
         "replay": [.value("--format"), .value("--set"), .value("--phonetics")],
         "check": [.value("--set"), .value("--phonetics")],
-        "describe": [.value("--format"), .value("--set"), .flag("--strict")],
+        "describe": [.value("--format"), .value("--set"), .flag("--strict"), .value("--reader")],
         "layouts": [],
         "render": RenderCommand.options,
         "help": [],
@@ -45,7 +45,7 @@ enum Invocation {
         default: break
         }
         guard let options = options[command] else {
-            var message = "unknown command '\(command)'"
+            var message = "unknown command \(ScriptErrorText.quoted(command))"
             if let guess = Suggestion.closest(to: command, among: CommandHelp.all.map(\.name) + ["--help", "--version"]) {
                 message += "; did you mean '\(guess)'?"
             }
@@ -57,6 +57,7 @@ enum Invocation {
             return .render(try RenderCommand.parse(&reader))
         }
         var format = Format.text, strict = false, phonetics: String?
+        var readers: [ScreenReader] = []
         var overrides: [(key: String, value: String)] = []
         var operands: [String] = []
         while let item = try reader.next() {
@@ -70,7 +71,16 @@ enum Invocation {
                 guard let path, !path.isEmpty else { throw reader.error("--phonetics expects a FILE") }
                 phonetics = path
             case .option("--strict", _): strict = true
-            case .option(let name, _): throw reader.error("unknown option '\(name)'")
+            case .option("--reader", let value):
+                if value == "all" {
+                    readers = ScreenReader.allCases
+                } else if let value, let reader = ScreenReader(rawValue: value) {
+                    readers = [reader]
+                } else {
+                    let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw reader.error("--reader expects all or one of \(names)")
+                }
+            case .option(let name, _): throw reader.error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }
         switch command {
@@ -78,7 +88,7 @@ enum Invocation {
             guard operands.count <= 1 else { throw reader.error("takes at most one topic, got \(operands.count)") }
             guard let topic = operands.first else { return .help(nil) }
             guard CommandHelp.topics.contains(topic) else {
-                var message = "no help on '\(topic)'; topics: \(CommandHelp.topics.joined(separator: ", "))"
+                var message = "no help on \(ScriptErrorText.quoted(topic)); topics: \(CommandHelp.topics.joined(separator: ", "))"
                 if let guess = Suggestion.closest(to: topic, among: CommandHelp.topics) { message += "; did you mean '\(guess)'?" }
                 throw reader.error(message)
             }
@@ -88,7 +98,7 @@ enum Invocation {
             return .layouts(locale: operands.first)
         case "describe":
             guard operands.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(operands.count)") }
-            return .describe(script: operands[0], format: format, overrides: overrides, strict: strict)
+            return .describe(script: operands[0], format: format, overrides: overrides, strict: strict, readers: readers)
         case "replay":
             guard operands.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(operands.count)") }
             return .replay(script: operands[0], format: format, overrides: overrides, phonetics: phonetics)

@@ -48,6 +48,13 @@ struct Output {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Writes bytes as `write(_:)` writes text.
+    mutating func write(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     mutating func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil else { return }

@@ -5,9 +5,19 @@ import TypingEcho
 func loadPhonetics(_ path: String?) -> (PhoneticAlphabet?, ExitCode?) {
     guard let path else { return (nil, nil) }
     var bytes: [UInt8] = []
-    if let problem = readChunks(of: path, { bytes.append(contentsOf: $0); return true }) {
+    // A data file is read whole, so it has a size limit: `--phonetics /dev/zero` stops at once.
+    var tooLarge = false
+    if let problem = readChunks(of: path, { chunk in
+        bytes.append(contentsOf: chunk)
+        tooLarge = bytes.count > largestPhoneticsFile
+        return !tooLarge
+    }) {
         printError("typing-echo: \(problem)")
         return (nil, .unreadable)
+    }
+    if tooLarge {
+        printError("\(path): error: a phonetics file may hold at most 4,194,304 bytes (4 MiB)")
+        return (nil, .badScript)
     }
     do {
         return (try PhoneticAlphabet.load(named: path, utf8: bytes), nil)
@@ -16,3 +26,6 @@ func loadPhonetics(_ path: String?) -> (PhoneticAlphabet?, ExitCode?) {
         return (nil, .badScript)
     }
 }
+
+/// The largest `--phonetics FILE`: 4 MiB, hundreds of times the largest alphabet shipped.
+let largestPhoneticsFile = 1 << 22

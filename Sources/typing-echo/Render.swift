@@ -54,7 +54,7 @@ struct RenderCommand {
                 guard let value, !value.isEmpty else { throw reader.error("--voice expects a voice NAME") }
                 voice = value
             case .option("--set", let pair): overrides.append(try reader.setting(pair))
-            case .option(let name, _): throw reader.error("unknown option '\(name)'")
+            case .option(let name, _): throw reader.error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }
         guard scripts.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(scripts.count)") }
@@ -63,7 +63,9 @@ struct RenderCommand {
     }
 
     /// Loads espeak-ng, runs the script, renders and writes the file.
-    func render() -> ExitCode {
+    /// - Parameter stdoutClosed: Standard output was closed when the tool started (`-o -`
+    ///   then fails with 74, as every command's output does).
+    func render(stdoutClosed: WriteFailure? = nil) -> ExitCode {
         let espeak: Espeak
         do { espeak = try Espeak.load() } catch {
             printError("typing-echo: \(Espeak.installHint) (\(error.description))")
@@ -85,6 +87,15 @@ struct RenderCommand {
             printError("typing-echo: warning: no espeak-ng voice speaks '\(locale)'; it is said with \(renderer.voices.voice(for: locale).voice)")
         }
         let bytes = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
+        if output == "-" {
+            // Standard output as every command writes it: 74 with one line when it cannot be
+            // written (closed, full), quietly 0 for a reader that went away (`| head -c 1`).
+            var standardOutput = Output(descriptor: 1, failure: stdoutClosed)
+            standardOutput.write(bytes)
+            standardOutput.flush()
+            if let failure = standardOutput.failure { return failure.exitCode == .success ? code : .ioError }
+            return code
+        }
         if let problem = write(bytes, to: output) {
             printError("typing-echo: cannot write \(output): \(problem)")
             return .ioError

@@ -95,7 +95,7 @@ func printLayouts(_ locale: String?, stdoutClosed: WriteFailure?) -> ExitCode {
     if let locale {
         guard let layout = KeyboardLayout.named(locale) else {
             let known = KeyboardLayout.all.map(\.locale).joined(separator: ", ")
-            printError("typing-echo: no keyboard layout for '\(locale)'; layouts: \(known)")
+            printError("typing-echo: no keyboard layout for \(ScriptErrorText.quoted(locale)); layouts: \(known)")
             return .usage
         }
         output.write(KeyboardPicture.render(layout, frames: true) + "\n")
@@ -148,10 +148,10 @@ func main(stdoutClosed: WriteFailure?) -> ExitCode {
         return code
     case .layouts(let locale):
         return printLayouts(locale, stdoutClosed: stdoutClosed)
-    case .describe(let script, let format, let overrides, let strict):
-        return describe(script: script, format: format, overrides: overrides, strict: strict, stdoutClosed: stdoutClosed)
+    case .describe(let script, let format, let overrides, let strict, let readers):
+        return describe(script: script, format: format, overrides: overrides, strict: strict, readers: readers, stdoutClosed: stdoutClosed)
     case .render(let command):
-        return command.render()
+        return command.render(stdoutClosed: stdoutClosed)
     case .check(let scripts, let overrides, let phonetics):
         return check(scripts, overrides: overrides, phonetics: phonetics, stdoutClosed: stdoutClosed)
     }

@@ -23,6 +23,15 @@ struct EarconTests {
         }
     }
 
+    @Test("beep is a 2,000 Hz tone of 50 ms (NVDA's beep for capitals)")
+    func beep() {
+        let samples = Earcon.samples(for: .beep, sampleRate: 22_050)
+        #expect(samples.count == 1_103)
+        // A sine at 2,000 Hz crosses zero 4,000 times a second: about 200 times in 50 ms.
+        let crossings = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+        #expect((195...205).contains(crossings), "\(crossings) zero crossings")
+    }
+
     @Test("The same sound is the same samples every time")
     func deterministic() {
         for sound in SoundName.allCases {

@@ -25,4 +25,32 @@ struct HostileRenderTests {
         #expect(audio.measurements.dropFirst().allSatisfy { $0.isComplete })
         #expect(Double(audio.samples.count) / Double(audio.sampleRate) < 10)
     }
+
+    @Test("200,000 earcons at one instant are mixed, saturating instead of overflowing")
+    func manyEarconsAtOnce() throws {
+        let stream = Array(repeating: TimedEvent(time: .zero, event: .sound(.refused)), count: 200_000)
+        let audio = try render(stream)
+        #expect(audio.samples.contains(Int16.max) || audio.samples.contains(-Int16.max))
+        var slot = Int32.max - 5
+        SessionRenderer.add(11_000, to: &slot)
+        #expect(slot == Int32.max)
+        slot = Int32.min + 5
+        SessionRenderer.add(-11_000, to: &slot)
+        #expect(slot == Int32.min)
+    }
+
+    @Test("Utterances cut at the instant they start are never synthesised")
+    func utterancesCutAtOnce() throws {
+        var stream: [TimedEvent] = []
+        for id in 0..<6_000 {
+            let utterance = Utterance(id: id, text: "utterance number \(id) " + String(repeating: "long ", count: 40), role: .element,
+                                      locale: "en-US", duration: VirtualDuration(milliseconds: 20_000))
+            stream.append(TimedEvent(time: VirtualTime(milliseconds: 1_000), event: .speak(utterance)))
+            stream.append(TimedEvent(time: VirtualTime(milliseconds: 1_000), event: .finished(id: id, completed: false)))
+        }
+        stream.append(TimedEvent(time: VirtualTime(milliseconds: 1_500), event: .sound(.click)))
+        let audio = try render(stream)
+        #expect(audio.measurements.count == 6_000)
+        #expect(audio.measurements.allSatisfy { $0.synthesised == 0 && !$0.isComplete })
+    }
 }

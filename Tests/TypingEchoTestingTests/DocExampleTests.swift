@@ -145,6 +145,41 @@ func printedSessionExample() -> String {
     return printed
 }
 
+// Sources/TypingEchoTesting/StateMachine.swift
+func stateMachineExample() -> PropertyFailure? {
+    struct Counter { var value = 0 }
+    let machine = StateMachine<Int, Counter>(model: { 0 }, system: { Counter() })
+        .rule("add", .int(in: 1...5)) { model, system, amount in
+            model += amount
+            system.value += amount
+        }
+        .rule("reset", when: { $0 > 10 }) { model, system in
+            model = 0
+            system.value = 0
+        }
+        .invariant("same value") { model, system in
+            try require(model == system.value, "model \(model), system \(system.value)")
+        }
+    let failure = check("counterAgrees", machine.sequences(steps: 0...20), cases: 200) { try $0.verdict() }
+    return failure
+}
+
+// Sources/TypingEchoTesting/StateMachine.swift
+func unambiguousLiteralExample() -> String {
+    let decomposed = "e\u{301}".unambiguousLiteral   // "e\u{301}", with the quotes
+    return decomposed
+}
+
+// Sources/TypingEchoTesting/StateMachine+Editor.swift
+func editorMachineExample() -> PropertyFailure? {
+    struct Notes { var text = ""; var cursor = 0 }   // an editor of one's own
+    let machine = StateMachine<TextBuffer, Notes>.editor(system: { Notes() }, apply: { notes, step in
+        // … the editor's own handling of each EditStep …
+    }, state: { EditorState(text: $0.text, insertionPoint: $0.cursor) })
+    let failure = check("notesAgree", machine.sequences(steps: 0...30), cases: 500) { try $0.verdict() }
+    return failure
+}
+
 @Suite("Doc examples of TypingEchoTesting")
 struct DocExampleTests {
     static var root: URL {
@@ -216,6 +251,9 @@ struct DocExampleTests {
         #expect(custom.lines.first == #"field email kind=text label="Email""#)
         _ = try custom.makeSession()
         #expect(try leakCheckExample() == nil)
+        #expect(stateMachineExample() == nil)
+        #expect(unambiguousLiteralExample() == #""e\u{301}""#)
+        #expect(editorMachineExample() != nil, "an editor that ignores every step disagrees with the model")
         #expect(printedSessionExample().hasPrefix("field text kind=text label=\"Text\"\nfocus text\ndouble-tap\n"))
     }
 }

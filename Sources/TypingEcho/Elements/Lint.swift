@@ -20,6 +20,10 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// The field being edited lies under the on-screen keyboard: the user cannot see what
     /// they type (a field should never be hidden by the keyboard).
     case coveredByKeyboard = "covered-by-keyboard"
+    /// Reader-specific (`reader=talkback`): a secure field whose characters the reader speaks
+    /// in its default configuration (TalkBack's "Speak passwords" is on by default), which the
+    /// model never does.
+    case speaksPasswords = "speaks-passwords"
 }
 
 /// One problem found on a screen: the rule, the element (nil for the whole screen) and why.
@@ -72,6 +76,15 @@ public enum Lint {
             if frame.intersects(keyboard) {
                 let finding = LintFinding(rule: .coveredByKeyboard, element: edited.id,
                                           message: "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
+                let at = findings.firstIndex { $0.element == nil } ?? findings.endIndex
+                findings.insert(finding, at: at)
+            }
+        }
+        if engine.settings.style.speaksPasswordsByDefault {
+            let reader = engine.settings.reader.displayName
+            for element in engine.elements where element.field?.isSecure == true && !element.isHidden {
+                let finding = LintFinding(rule: .speaksPasswords, element: element.id,
+                                          message: "\(reader) speaks passwords by default (\"Speak passwords\" on): a \(reader) user with the default setting hears every character typed into this field; the model speaks it as with the setting off")
                 let at = findings.firstIndex { $0.element == nil } ?? findings.endIndex
                 findings.insert(finding, at: at)
             }

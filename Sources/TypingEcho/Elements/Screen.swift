@@ -16,6 +16,9 @@ struct Screen: Sendable {
     private var hitIndex: ScreenHitIndex?
     /// When each element's changing value was last spoken.
     private var lastUpdate: [String: VirtualTime] = [:]
+    /// The positions of the elements the screen reader can reach (not hidden), ascending:
+    /// swipes step through it by binary search instead of walking past hidden elements.
+    private var visible: [Int] = []
 
     /// What a declaration did.
     enum Declared {
@@ -31,13 +34,21 @@ struct Screen: Sendable {
         if let existing = index[element.id] {
             // The hit index stays when nothing touches land on changed (a slider's new value).
             let old = elements[existing]
-            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor { hitIndex = nil }
+            if old.frame != element.frame || old.isHidden != element.isHidden || old.labelFor != element.labelFor,
+               hitIndex?.replace(old, with: element, at: existing) != true {
+                hitIndex = nil
+            }
+            if old.isHidden != element.isHidden {
+                let slot = Self.firstIndex(in: visible, atOrAfter: existing)
+                if element.isHidden { visible.remove(at: slot) } else { visible.insert(existing, at: slot) }
+            }
             elements[existing] = element
             return .replaced(old)
         }
         guard !element.id.isEmpty else { return nil }
         index[element.id] = elements.count
         if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
+        if !element.isHidden { visible.append(elements.count) }
         elements.append(element)
         return .added
     }
@@ -100,13 +111,34 @@ struct Screen: Sendable {
     }
 
     /// The next element in reading order that the screen reader can reach, one `step` away.
+    /// - Complexity: O(log n) for a step of ±1 (a binary search of the visible positions),
+    ///   however many hidden elements lie between.
     func neighbour(of position: Int?, step: Int) -> Int? {
+        if step == 1 || step == -1 {
+            let from = position ?? (step > 0 ? -1 : elements.count)
+            if step > 0 {
+                let slot = Self.firstIndex(in: visible, atOrAfter: from + 1)
+                return slot < visible.count ? visible[slot] : nil
+            }
+            let slot = Self.firstIndex(in: visible, atOrAfter: from) - 1
+            return slot >= 0 ? visible[slot] : nil
+        }
         var index = (position ?? (step > 0 ? -1 : elements.count)) + step
         while elements.indices.contains(index) {
             if !elements[index].isHidden { return index }
             index += step
         }
         return nil
+    }
+
+    /// The first index of `sorted` whose value is at least `value` (`sorted.count` if none).
+    private static func firstIndex(in sorted: [Int], atOrAfter value: Int) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// Where touching focuses an element: its frame, joined with the frames of the visible
@@ -118,8 +150,11 @@ struct Screen: Sendable {
     }
 
     /// The next enabled, visible text field after `position` in reading order.
+    /// - Complexity: O(k) in the visible elements after `position` up to the field found (the
+    ///   search starts after `position`, not at the start of the screen).
     func nextField(after position: Int) -> Int? {
-        elements.indices.first { $0 > position && !elements[$0].isHidden && elements[$0].field.map { !$0.isDisabled } == true }
+        let start = Self.firstIndex(in: visible, atOrAfter: position + 1)
+        return visible[start...].first { elements[$0].field.map { !$0.isDisabled } == true }
     }
 
     /// The visible fields showing an error, in reading order.

@@ -16,58 +16,122 @@ extension ScreenDescription {
     /// controls as `\u{…}`).
     /// - Complexity: O(*n*) in the elements and the length of their texts.
     public var text: String {
-        let total = findings.count
-        var lines = ["\(items.count) element\(items.count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")", ""]
-        for (number, item) in items.enumerated() {
-            let element = item.element
-            lines.append("\(number + 1). \(element.id)  \(element.declaredAs)\(element.isHidden ? "  (hidden from the screen reader)" : "")")
-            lines.append("   says:     \(item.announcement)")
-            if let hint = item.hint { lines.append("   hint:     \(hint)") }
-            lines.append("   traits:   \(element.traits.names.joined(separator: ",")) (\(element.traits.hex))")
-            let equivalents = item.equivalents
-            let aria = ["role=\(equivalents.ariaRole ?? "none (plain text)")"] + equivalents.ariaAttributes.map(\.description)
-            lines.append("   ARIA:     \(aria.joined(separator: " "))")
-            var android = [equivalents.androidClassName]
-            if let state = equivalents.androidStateDescription { android.append("stateDescription=\"\(state)\"") }
-            android += equivalents.androidProperties.map(\.description)
-            lines.append("   Android:  \(android.joined(separator: " "))")
-            lines.append("   Flutter:  \(equivalents.flutterFlags.isEmpty ? "(no flags)" : equivalents.flutterFlags.joined(separator: ", "))")
-            for finding in item.findings { lines.append("   lint:     \(finding.rule.rawValue): \(finding.message)") }
-            lines.append("")
-        }
-        for finding in screenFindings { lines.append("screen lint: \(finding.rule.rawValue): \(finding.message)") }
-        if total == 0 { lines.append("no lint findings") }
         var bytes: [UInt8] = []
-        for line in lines {
-            TerminalText.append(line, to: &bytes)
-            bytes.append(UInt8(ascii: "\n"))
+        Self.writeText(items.count, findingCount: findings.count, items: items, screenFindings: screenFindings) {
+            bytes.append(contentsOf: $0)
+            return true
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// One JSON object: `{"elements":[…],"lint":[…]}`, one element per line, ending in a newline.
     public var json: String {
-        let elements = items.map { item -> String in
-            let element = item.element, equivalents = item.equivalents
-            var fields: [String] = [
-                "\"id\":\(JSONText.quote(element.id))",
-                "\"declared\":\(JSONText.quote(element.declaredAs))",
-                "\"hidden\":\(element.isHidden)",
-                "\"announcement\":\(JSONText.quote(item.announcement))",
-                "\"parts\":[" + item.parts.map { "{\"part\":\(JSONText.quote($0.part.rawValue)),\"text\":\(JSONText.quote($0.text))}" }.joined(separator: ",") + "]",
-            ]
-            if let hint = item.hint { fields.append("\"hint\":\(JSONText.quote(hint))") }
-            fields.append("\"traits\":{\"names\":[\(element.traits.names.map(JSONText.quote).joined(separator: ","))],\"mask\":\(JSONText.quote(element.traits.hex))}")
-            fields.append("\"lint\":[\(item.findings.map(Self.json).joined(separator: ","))]")
-            let aria = equivalents.ariaRole.map(JSONText.quote) ?? "null"
-            fields.append("\"aria\":{\"role\":\(aria),\"attributes\":\(JSONText.object(equivalents.ariaAttributes))}")
-            let state = equivalents.androidStateDescription.map(JSONText.quote) ?? "null"
-            fields.append("\"android\":{\"className\":\(JSONText.quote(equivalents.androidClassName)),\"stateDescription\":\(state),\"properties\":\(JSONText.object(equivalents.androidProperties))}")
-            fields.append("\"flutter\":[\(equivalents.flutterFlags.map(JSONText.quote).joined(separator: ","))]")
-            return "{" + fields.joined(separator: ",") + "}"
+        var bytes: [UInt8] = []
+        Self.writeJSON(items: items, screenFindings: screenFindings) {
+            bytes.append(contentsOf: $0)
+            return true
         }
-        return "{\"elements\":[\n" + elements.joined(separator: ",\n") + "\n],\"lint\":["
-            + screenFindings.map(Self.json).joined(separator: ",") + "]}\n"
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Writes the report of `engine`'s screen (``text``, or ``json`` when `json` is true) in
+    /// pieces as it is made, one element at a time, without holding the whole report or every
+    /// element's description: `describe` of a million elements needs memory for one.
+    /// - Parameters:
+    ///   - engine: The engine whose screen is described.
+    ///   - json: Whether to write the JSON document instead of the text.
+    ///   - readers: The readers whose announcements are shown beside each element's (`--reader`).
+    ///   - write: Takes the next bytes; returns false to stop (the output failed).
+    /// - Returns: How many lint findings the screen has.
+    /// - Complexity: O(*n*) time in the elements and their texts.
+    public static func write(_ engine: Engine, json: Bool, readers: [ScreenReader] = [], to write: ([UInt8]) -> Bool) -> Int {
+        let describer = Describer(engine, readers: readers)
+        let items = engine.elements.lazy.map(describer.item(for:))
+        if json {
+            writeJSON(items: items, screenFindings: describer.screenFindings, to: write)
+        } else {
+            writeText(engine.elements.count, findingCount: describer.findingCount, items: items,
+                      screenFindings: describer.screenFindings, to: write)
+        }
+        return describer.findingCount
+    }
+
+    private static func writeText(_ count: Int, findingCount total: Int, items: some Sequence<Item>, screenFindings: [LintFinding],
+                                  to write: ([UInt8]) -> Bool) {
+        var bytes: [UInt8] = []
+        func emit(_ line: String) {
+            TerminalText.append(line, to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        emit("\(count) element\(count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")")
+        emit("")
+        for (number, item) in items.enumerated() {
+            let element = item.element
+            emit("\(number + 1). \(element.id)  \(element.declaredAs)\(element.isHidden ? "  (hidden from the screen reader)" : "")")
+            emit("   says:     \(item.announcement)")
+            for (reader, announcement) in item.readers {
+                let name = reader.displayName + ":"
+                emit("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
+            }
+            if let hint = item.hint { emit("   hint:     \(hint)") }
+            emit("   traits:   \(element.traits.names.joined(separator: ",")) (\(element.traits.hex))")
+            let equivalents = item.equivalents
+            let aria = ["role=\(equivalents.ariaRole ?? "none (plain text)")"] + equivalents.ariaAttributes.map(\.description)
+            emit("   ARIA:     \(aria.joined(separator: " "))")
+            var android = [equivalents.androidClassName]
+            if let state = equivalents.androidStateDescription { android.append("stateDescription=\"\(state)\"") }
+            android += equivalents.androidProperties.map(\.description)
+            emit("   Android:  \(android.joined(separator: " "))")
+            emit("   Flutter:  \(equivalents.flutterFlags.isEmpty ? "(no flags)" : equivalents.flutterFlags.joined(separator: ", "))")
+            for finding in item.findings { emit("   lint:     \(finding.rule.rawValue): \(finding.message)") }
+            emit("")
+            if bytes.count >= 1 << 16 {
+                guard write(bytes) else { return }
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        for finding in screenFindings { emit("screen lint: \(finding.rule.rawValue): \(finding.message)") }
+        if total == 0 { emit("no lint findings") }
+        _ = write(bytes)
+    }
+
+    private static func writeJSON(items: some Sequence<Item>, screenFindings: [LintFinding], to write: ([UInt8]) -> Bool) {
+        var bytes = Array("{\"elements\":[\n".utf8)
+        var first = true
+        for item in items {
+            if !first { bytes.append(contentsOf: ",\n".utf8) }
+            first = false
+            bytes.append(contentsOf: jsonElement(item).utf8)
+            if bytes.count >= 1 << 16 {
+                guard write(bytes) else { return }
+                bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        bytes.append(contentsOf: ("\n],\"lint\":[" + screenFindings.map(Self.json).joined(separator: ",") + "]}\n").utf8)
+        _ = write(bytes)
+    }
+
+    private static func jsonElement(_ item: Item) -> String {
+        let element = item.element, equivalents = item.equivalents
+        var fields: [String] = [
+            "\"id\":\(JSONText.quote(element.id))",
+            "\"declared\":\(JSONText.quote(element.declaredAs))",
+            "\"hidden\":\(element.isHidden)",
+            "\"announcement\":\(JSONText.quote(item.announcement))",
+            "\"parts\":[" + item.parts.map { "{\"part\":\(JSONText.quote($0.part.rawValue)),\"text\":\(JSONText.quote($0.text))}" }.joined(separator: ",") + "]",
+        ]
+        if !item.readers.isEmpty {
+            fields.append("\"readers\":{" + item.readers.map { "\(JSONText.quote($0.reader.rawValue)):\(JSONText.quote($0.announcement))" }.joined(separator: ",") + "}")
+        }
+        if let hint = item.hint { fields.append("\"hint\":\(JSONText.quote(hint))") }
+        fields.append("\"traits\":{\"names\":[\(element.traits.names.map(JSONText.quote).joined(separator: ","))],\"mask\":\(JSONText.quote(element.traits.hex))}")
+        fields.append("\"lint\":[\(item.findings.map(Self.json).joined(separator: ","))]")
+        let aria = equivalents.ariaRole.map(JSONText.quote) ?? "null"
+        fields.append("\"aria\":{\"role\":\(aria),\"attributes\":\(JSONText.object(equivalents.ariaAttributes))}")
+        let state = equivalents.androidStateDescription.map(JSONText.quote) ?? "null"
+        fields.append("\"android\":{\"className\":\(JSONText.quote(equivalents.androidClassName)),\"stateDescription\":\(state),\"properties\":\(JSONText.object(equivalents.androidProperties))}")
+        fields.append("\"flutter\":[\(equivalents.flutterFlags.map(JSONText.quote).joined(separator: ","))]")
+        return "{" + fields.joined(separator: ",") + "}"
     }
 
     private static func json(_ finding: LintFinding) -> String {

@@ -22,6 +22,8 @@ public struct ScreenDescription: Sendable {
         public var findings: [LintFinding]
         /// Its web, Android and Flutter equivalents.
         public var equivalents: PlatformEquivalents
+        /// Its focus announcement as each reader asked for says it (`describe --reader`).
+        public var readers: [(reader: ScreenReader, announcement: String)] = []
     }
 
     /// The elements in reading order, hidden ones included (and marked).
@@ -29,24 +31,62 @@ public struct ScreenDescription: Sendable {
     /// Findings about the screen as a whole.
     public var screenFindings: [LintFinding]
 
-    /// Describes the engine's elements as they are now, in its locale.
-    /// - Complexity: O(n) in the elements (labels and findings are grouped by id first).
-    public init(_ engine: Engine) {
-        let announcer = engine.announcer
-        let findings = Lint.findings(for: engine)
-        var findingsByID: [String: [LintFinding]] = [:]
-        for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
-        var labelsByTarget: [String: [String]] = [:]
-        for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
-        items = engine.elements.map { element in
+    /// Describes the engine's elements as they are now, in its locale, with each element's
+    /// announcement as each of `readers` says it in its defaults (`describe --reader`).
+    /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
+    public init(_ engine: Engine, readers: [ScreenReader] = []) {
+        let describer = Describer(engine, readers: readers)
+        items = engine.elements.map(describer.item(for:))
+        screenFindings = describer.screenFindings
+    }
+
+    /// What describing one element at a time needs: the lint findings grouped by element and
+    /// the labels by target, made once for the whole screen.
+    struct Describer {
+        let engine: Engine
+        let findingsByID: [String: [LintFinding]]
+        let labelsByTarget: [String: [String]]
+        let screenFindings: [LintFinding]
+        /// How many findings there are in all.
+        let findingCount: Int
+        /// The other readers asked for, each with its announcer.
+        let others: [(reader: ScreenReader, announcer: Announcer)]
+
+        /// - Complexity: O(n) in the elements.
+        init(_ engine: Engine, readers: [ScreenReader] = []) {
+            self.engine = engine
+            others = readers.map { reader in
+                // The locale was accepted by the session, so it loads again.
+                let phrasebook = (try? Phrasebook(locale: engine.settings.locale, wording: reader)) ?? engine.phrasebook
+                return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
+            }
+            let findings = Lint.findings(for: engine)
+            var findingsByID: [String: [LintFinding]] = [:]
+            for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
+            var labelsByTarget: [String: [String]] = [:]
+            for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            self.findingsByID = findingsByID
+            self.labelsByTarget = labelsByTarget
+            screenFindings = findings.filter { $0.element == nil }
+            findingCount = findings.count
+        }
+
+        /// One element described.
+        func item(for element: Element) -> Item {
+            let announcer = engine.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
                         announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
                         hint: announcer.hint(for: element),
                         findings: findingsByID[element.id] ?? [],
-                        equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []))
+                        equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
+                        readers: others.map { reader, announcer in
+                            // Separate utterances (Orca) are shown joined by " · ".
+                            let separate = announcer.style.focusOrder == .separate && element.field != nil
+                            let separator = separate ? " · " : announcer.phrasebook.listSeparator
+                            return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
+                        })
         }
-        screenFindings = findings.filter { $0.element == nil }
     }
 
     /// Every finding, per element in reading order, then the screen's.

@@ -3,7 +3,10 @@
 /// touch looks at the few frames near the point instead of every element.
 ///
 /// Built in O(n) from the elements (one pass to join label frames, one to fill the grid) and
-/// kept by the engine until the next declaration changes the screen. A frame that spans many
+/// kept by the engine as declarations change the screen: an appended element or a re-declared
+/// one whose frame or `hidden` changed (and that labels nothing) is updated in place, its old
+/// frame left as a tombstone; only a change to a label, or as many changes as the index was
+/// built for, rebuilds it (amortised O(1) per change). A frame that spans many
 /// cells (a container, a background) or has edges too far away to grid goes in a short list
 /// every touch checks. Answers are exactly those of a scan over all elements: the smallest hit
 /// frame containing the point, the first in reading order on ties.
@@ -22,6 +25,12 @@ struct ScreenHitIndex: Sendable {
     private var labelFrames: [String: Frame] = [:]
     /// How many frames the grid was sized for; appending as many again asks for a rebuild.
     private var builtCount = 0
+    /// The frame number of each element position that has one (a re-declaration leaves the
+    /// old number as a tombstone that contains no point).
+    private var numberOfPosition: [Int: Int32] = [:]
+
+    /// A frame no point lies in: what a replaced frame becomes.
+    private static let nowhere = Frame(x: .nan, y: .nan, width: .nan, height: .nan)
 
     /// Indexes the visible elements of a screen.
     init(_ elements: [Element]) {
@@ -32,6 +41,7 @@ struct ScreenHitIndex: Sendable {
         for (position, element) in elements.enumerated() where !element.isHidden {
             let label = labelFrames[element.id]
             guard let frame = element.frame.map({ frame in label.map { frame.union($0) } ?? frame }) ?? label else { continue }
+            numberOfPosition[position] = Int32(frames.count)
             frames.append(frame)
             elementIndices.append(position)
         }
@@ -83,6 +93,26 @@ struct ScreenHitIndex: Sendable {
     mutating func append(_ element: Element, at position: Int) -> Bool {
         guard element.labelFor == nil, labelFrames[element.id] == nil, frames.count < 2 * Swift.max(builtCount, 64) else { return false }
         guard !element.isHidden, let frame = element.frame else { return true }
+        numberOfPosition[position] = Int32(frames.count)
+        frames.append(frame)
+        elementIndices.append(position)
+        place(frames.count - 1)
+        return true
+    }
+
+    /// Takes a re-declared element at `position` whose frame or `hidden` changed, in place,
+    /// when that leaves every other hit frame as it was: neither the old nor the new element
+    /// labels anything (a label named by `labels=` still joins its frame to this one). Returns
+    /// false when the index must be rebuilt instead (that, or as many changes as the grid was
+    /// sized for: the tombstones they leave are then swept).
+    /// - Complexity: O(1) (a frame covers at most `cellLimit` cells).
+    mutating func replace(_ old: Element, with element: Element, at position: Int) -> Bool {
+        guard old.labelFor == nil, element.labelFor == nil, frames.count < 2 * Swift.max(builtCount, 64) else { return false }
+        if let number = numberOfPosition.removeValue(forKey: position) { frames[Int(number)] = Self.nowhere }
+        guard !element.isHidden else { return true }
+        let label = labelFrames[element.id]
+        guard let frame = element.frame.map({ frame in label.map { frame.union($0) } ?? frame }) ?? label else { return true }
+        numberOfPosition[position] = Int32(frames.count)
         frames.append(frame)
         elementIndices.append(position)
         place(frames.count - 1)
@@ -96,7 +126,9 @@ struct ScreenHitIndex: Sendable {
             let frame = frames[Int(number)]
             guard frame.contains(x: x, y: y) else { return }
             let area = frame.width * frame.height
-            if let current = best, !(area < current.area || (area == current.area && number < current.number)) { return }
+            // Ties go to the first in reading order (frame numbers are not, once frames were replaced).
+            if let current = best,
+               !(area < current.area || (area == current.area && elementIndices[Int(number)] < elementIndices[Int(current.number)])) { return }
             best = (area, number)
         }
         for number in large { consider(number) }

@@ -17,11 +17,19 @@ extension Engine {
     /// whether the field takes it (a field at its `max=N` refuses it): in a secure field the
     /// timing says no more than the count of clicks does. A line that would take the clock
     /// past 1,000,000,000 s fails at the key that would, with the keys before it typed.
+    ///
+    /// A character is one of the field's own (`FieldCharacters`: ICU's grapheme clusters for
+    /// the field's locale), never a Swift `Character`: where the two disagree (`"a\u{897}"` is
+    /// one `Character` and two characters of the field) the keys, clicks and time follow the
+    /// count the field shows.
     mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation) throws(ScriptError) {
-        let (position, _) = try editingField(for: "keys", at: location)
+        // Only the position and locale are kept: a copy of the field alive during the loop
+        // would make every insertion copy the whole text.
+        let position = try editingField(for: "keys", at: location).0
+        let locale = withField(position, { $0.buffer.locale }) ?? voice.echo.phrasebook.icuLocale
         let cadence = configuration.current.keyCadence
-        for character in text {
-            enter(character, into: position, hardware: true)
+        try FieldCharacters.forEach(in: text, locale: locale) { (character: Substring) throws(ScriptError) in
+            enter(String(character), into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
         }
     }
@@ -31,10 +39,19 @@ extension Engine {
     /// `max=N` is refused (see `insert(_:into:)`). `hardware` picks the typing feedback
     /// setting that applies (`hardware-feedback` or `feedback`).
     mutating func enter(_ character: Character, into position: Int, hardware: Bool) {
+        enter(String(character), into: position, hardware: hardware)
+    }
+
+    /// Enters one character of a field (one ICU grapheme cluster, see `FieldCharacters`) and
+    /// echoes it as `enter(_:into:hardware:)` does. Its echo in a public field speaks it as one
+    /// `Character`: the first, in the rare text that ICU joins and Swift does not.
+    mutating func enter(_ character: String, into position: Int, hardware: Bool) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
         // Typing over a selection replaces it: a word can end only where the selection began.
         guard let (isSecure, before) = withField(position, { ($0.isSecure, $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint) }) else { return }
-        guard insert(String(character), into: position) != nil else { return }
+        guard insert(character, into: position) != nil else { return }
+        // A secure field's echo is a click whatever was typed: its character is not consulted.
+        let character: Character = isSecure ? "•" : (character.first ?? " ")
         // Typing feedback follows the echo of earlier keys less than a second behind, so a
         // person typing at an everyday pace hears every character (docs/hardware-editing.md).
         let endedWords = !isSecure && voice.echo.wantsEndedWords(hardware: hardware) ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : []
@@ -118,34 +135,72 @@ extension Engine {
     }
 
     mutating func delete(_ direction: TextDirection, in position: Int) {
+        let selected = withField(position, { $0.buffer.selection != nil }) ?? false
         let edit = update(position) { field in
             direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
         } ?? nil
-        announceDeletion(edit, in: position)
+        announceDeletion(edit, in: position, selection: selected)
     }
 
     /// Sends a deletion's `edit` and says what went: the text at lowered pitch, or the
     /// `delete` sound in a secure field; `boundary` when nothing could be deleted.
-    mutating func announceDeletion(_ edit: TextEdit?, in position: Int) {
+    /// `selection` is whether the selected text went.
+    mutating func announceDeletion(_ edit: TextEdit?, in position: Int, selection: Bool = false) {
         guard let edit else {
             echo(.boundary)
             return
         }
         let isSecure = withField(position, { $0.isSecure }) ?? true
-        echo(.deleted(text: isSecure ? nil : edit.text)) { $0.emitEdit(edit, in: position) }
+        echo(.deleted(text: isSecure ? nil : edit.text, selection: selection)) { $0.emitEdit(edit, in: position) }
     }
 
     private mutating func moveCharacter(_ direction: TextDirection, in position: Int) {
         guard let move = update(position, { $0.buffer.moveCharacter(direction) }) ?? nil else {
-            echo(.boundary)
+            echo(cannotMove(.character, in: position))
             return
         }
-        echo(.moved(.character(passedText(move, in: position)))) { $0.emitCursor(position) }
+        echo(.moved(.character(passedText(move, in: position)), facts(of: move, by: .character, in: position))) { $0.emitCursor(position) }
     }
 
     /// The text a move passed in a field, or nil in a secure field (its moves say no text).
     mutating func passedText(_ move: TextMove, in position: Int) -> String? {
         withField(position) { $0.isSecure ? nil : $0.buffer.text(passedBy: move) } ?? nil
+    }
+
+    /// What a reader may say of where a move left the insertion point: the end it arrived at,
+    /// the number of the character passed, and (only when the style asks) the text crossed
+    /// and the unit now at the insertion point. A secure field gives no text.
+    mutating func facts(of move: TextMove, by unit: MoveUnit, in position: Int) -> MoveFacts {
+        let wantsText = settings.style.wantsMoveText
+        var facts = MoveFacts(passedNumber: move.range.lowerBound.character + 1)
+        let state = withField(position) { field in
+            (field.isSecure, field.buffer.insertionPoint, field.buffer.endPosition)
+        }
+        guard let (isSecure, point, end) = state else { return facts }
+        if point == .start { facts.arrivedAtEnd = false } else if point == end { facts.arrivedAtEnd = true }
+        guard wantsText, !isSecure else { return facts }
+        facts.crossed = withField(position) { $0.buffer.unvalidatedText(in: move.range) }
+        facts.atCaret = unitAtInsertionPoint(unit, in: position)
+        return facts
+    }
+
+    /// A move by a unit that could not go: with the unit at the insertion point when the
+    /// style asks for it.
+    mutating func cannotMove(_ unit: MoveUnit, in position: Int) -> EchoChange {
+        let isSecure = withField(position, { $0.isSecure }) ?? true
+        let atCaret = settings.style.wantsMoveText && !isSecure ? unitAtInsertionPoint(unit, in: position) : nil
+        return .cannotMove(atCaret: atCaret, secure: isSecure)
+    }
+
+    /// The character or word a move forward from the insertion point would pass, the
+    /// insertion point left where it is; nil at the end of the text.
+    mutating func unitAtInsertionPoint(_ unit: MoveUnit, in position: Int) -> String? {
+        update(position) { field -> String? in
+            let here = field.buffer.insertionPoint
+            defer { field.buffer.insertionPoint = here }
+            let move = unit == .character ? field.buffer.moveCharacter(.forward) : field.buffer.moveWord(.forward)
+            return move.map { field.buffer.text(passedBy: $0) }
+        } ?? nil
     }
 
     private mutating func moveWord(_ direction: TextDirection, in position: Int) {
@@ -155,17 +210,21 @@ extension Engine {
                 let from = field.buffer.insertionPoint.character
                 return (field.buffer.move(toEnd: direction == .forward), from, field.buffer.insertionPoint.character)
             }), moved else {
-                echo(.boundary)
+                echo(cannotMove(.word, in: position))
                 return
             }
-            echo(.moved(.word(nil, count: abs(to - from)))) { $0.emitCursor(position) }
+            var facts = MoveFacts(passedNumber: min(from, to) + 1)
+            facts.arrivedAtEnd = direction == .forward
+            echo(.moved(.word(nil, count: abs(to - from)), facts)) { $0.emitCursor(position) }
             return
         }
         guard let move = update(position, { $0.buffer.moveWord(direction) }) ?? nil else {
-            echo(.boundary)
+            echo(cannotMove(.word, in: position))
             return
         }
-        echo(.moved(.word(passedText(move, in: position), count: move.characters))) { $0.emitCursor(position) }
+        echo(.moved(.word(passedText(move, in: position), count: move.characters), facts(of: move, by: .word, in: position))) {
+            $0.emitCursor(position)
+        }
     }
 
     /// Moves by line in a text area, saying the line arrived on ("blank" when empty); other
@@ -186,6 +245,9 @@ extension Engine {
         }
         echo(.moved(.toEnd(end: end))) { $0.emitCursor(position) }
     }
+
+    /// The unit of a move a reader may speak at the insertion point.
+    enum MoveUnit { case character, word }
 
     /// Reports where the focused field's insertion point is. In a secure field the UTF-16
     /// offset is reported equal to the character offset: the real one would tell how the

@@ -4,13 +4,15 @@ extension Engine {
     /// `key option-backspace`: deletes the word before the insertion point (or the selection),
     /// saying it at deletion pitch.
     mutating func deleteWord(in position: Int) {
-        announceDeletion(update(position) { $0.buffer.deleteWordBackward() } ?? nil, in: position)
+        let selected = withField(position, { $0.buffer.selection != nil }) ?? false
+        announceDeletion(update(position) { $0.buffer.deleteWordBackward() } ?? nil, in: position, selection: selected)
         emitCursor(position)
     }
 
     /// `key command-backspace`: deletes to the start of the line (or the selection).
     mutating func deleteToLineStart(in position: Int) {
-        announceDeletion(update(position) { $0.buffer.deleteToLineStart() } ?? nil, in: position)
+        let selected = withField(position, { $0.buffer.selection != nil }) ?? false
+        announceDeletion(update(position) { $0.buffer.deleteToLineStart() } ?? nil, in: position, selection: selected)
         emitCursor(position)
     }
 
@@ -18,12 +20,13 @@ extension Engine {
     /// says what was added, then "selected" (or "unselected" when the selection shrank). A
     /// secure field's part is said by count. At either end: `boundary`.
     mutating func extendSelection(_ step: SelectionStep, in position: Int) {
+        let fromCaret = withField(position, { $0.buffer.selection == nil }) ?? true
         guard let change = update(position, { $0.buffer.extendSelection(step) }) ?? nil else {
             echo(.boundary)
             return
         }
         let text = withField(position) { $0.isSecure ? nil : $0.buffer.unvalidatedText(in: change.range) } ?? nil
         let count = change.range.upperBound.character - change.range.lowerBound.character
-        echo(.selectionChanged(grew: change.grew, text: text, count: count)) { $0.emitCursor(position) }
+        echo(.selectionChanged(grew: change.grew, text: text, count: count, fromCaret: fromCaret)) { $0.emitCursor(position) }
     }
 }

@@ -1,21 +1,27 @@
 extension Engine {
-    var announcer: Announcer { Announcer(phrasebook: voice.echo.phrasebook) }
+    var announcer: Announcer { Announcer(phrasebook: phrasebook, style: settings.style) }
 
     /// Moves screen-reader focus to an element and announces it. Editing is not focus: a field
     /// being edited stays edited (the edited field, focused again, says "is editing").
     /// - Parameter interrupts: Whether the announcement cuts what is being said (it waits
     ///   its turn after an app's announcement).
+    ///
+    /// With `focus-edits=on` (the desktop readers) focus on a text field is keyboard focus:
+    /// it starts editing the field, as a double tap does for the touch readers.
     mutating func focus(_ target: Int, interrupts: Bool = true) {
         reader.focus(onElement: target)
         emit(.focus(.element(screen.elements[target].id)))
+        let edits = settings.style.focusEdits && withField(target, { !$0.isDisabled && !$0.isEditing }) == true
+        if edits { beginEditing(target) }
         announceFocused(interrupts: interrupts)
+        if edits { emitCursor(target) }
     }
 
     /// Says the focused element's announcement, then its hint after the hint delay.
     mutating func announceFocused(interrupts: Bool = true) {
         guard let position = reader.focus.element else { return }
         let element = screen.elements[position]
-        deliver(Announcer(phrasebook: voice.echo.phrasebook).feedback(focusing: element, interrupts: interrupts, settings: configuration.current))
+        deliver(Announcer(phrasebook: voice.echo.phrasebook, style: configuration.current.style).feedback(focusing: element, interrupts: interrupts, settings: configuration.current))
     }
 
     /// Swipe left or right moves focus through the elements in reading order, skipping hidden

@@ -50,6 +50,6 @@ extension Engine {
     /// A key name quoted for a message, or "that key" while a secure field is edited (what a
     /// script touches there may be part of a password).
     private func quoted(_ name: String) -> String {
-        editedElement?.field?.isSecure == true ? "that key" : "'\(name)'"
+        editedElement?.field?.isSecure == true ? "that key" : ScriptErrorText.quoted(name)
     }
 }

@@ -14,37 +14,17 @@
 /// not depend on what the secret is.
 extension Engine {
     /// The logical direction a left (`left: true`) or right arrow moves in a field.
-    /// - Complexity: O(k), k the code units before the field's first strong character.
+    /// - Complexity: amortised O(1): the search for the first strong character resumes where
+    ///   it stopped (`TextBuffer.firstStrongIsRightToLeft()`), so 20,000 arrows in 10^5 digits
+    ///   read the digits once.
     mutating func arrowDirection(left: Bool, in position: Int) -> TextDirection {
-        let rightToLeft = screen.elements[position].field.map(Self.isRightToLeft) ?? false
+        let rightToLeft = withField(position, { Self.isRightToLeft(&$0) }) ?? false
         return left != rightToLeft ? .backward : .forward
     }
 
     /// Whether a field's paragraph runs right to left.
-    static func isRightToLeft(_ field: TextField) -> Bool {
-        let buffer = field.buffer
-        if !field.isSecure, let strong = firstStrongDirection(buffer) { return strong }
-        return ICU.isRightToLeft(locale: buffer.locale)
-    }
-
-    /// The direction of the text's first strong character (true for R and AL), or nil if it
-    /// has none. Reads growing prefixes so a long text is not copied for a short answer.
-    static func firstStrongDirection(_ buffer: TextBuffer) -> Bool? {
-        let count = buffer.storage.utf16Count
-        var length = Swift.min(count, 16)
-        var checked = 0
-        while length > checked {
-            let prefix = buffer.storage.string(0..<length)
-            var offset = 0
-            for scalar in prefix.unicodeScalars {
-                defer { offset += scalar.utf16.count }
-                guard offset >= checked else { continue }
-                if let direction = ICU.strongDirection(of: scalar) { return direction == .rightToLeft }
-            }
-            // A scalar cut at the end of the prefix is read again in the next, longer one.
-            checked = Swift.max(checked, length == count ? length : length - 1)
-            length = Swift.min(count, length * 4)
-        }
-        return nil
+    static func isRightToLeft(_ field: inout TextField) -> Bool {
+        if !field.isSecure, let strong = field.buffer.firstStrongIsRightToLeft() { return strong }
+        return ICU.isRightToLeft(locale: field.buffer.locale)
     }
 }

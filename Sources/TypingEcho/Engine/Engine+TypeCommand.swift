@@ -28,7 +28,8 @@ extension Engine {
         let layout = keyboard.state.layout
         let routes = KeyRoutes(layout: layout, inArea: kind == .area)
         // A character with no key of its own (a Thai tone mark on its letter) is typed as its keys.
-        let keystrokes = layout.keystrokes(for: text, inArea: kind == .area)
+        let locale = withField(position, { $0.buffer.locale }) ?? phrasebook.icuLocale
+        let keystrokes = layout.keystrokes(for: text, locale: locale, inArea: kind == .area)
         for (offset, character) in keystrokes where routes.route(for: character, from: .letters) == nil {
             throw ScriptError(.cannotType, "type: character \(offset + 1) of the text cannot be typed on the \(layout.title) keyboard", at: location)
         }

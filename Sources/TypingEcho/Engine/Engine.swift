@@ -148,6 +148,10 @@ public struct Engine: Sendable {
     // MARK: - Dispatch
 
     private mutating func perform(_ command: Command, at location: SourceLocation) throws(ScriptError) -> ExpectationFailure? {
+        if let gesture = command.touchGesture, !settings.style.touch {
+            throw ScriptError(.gesture, "\(gesture): reader=\(settings.reader.rawValue) (\(settings.reader.displayName)) has no touch screen; use keys, or settings touch=on",
+                              at: location)
+        }
         if command.isInput { output.cancelPendingSpeech() }
         if command.releasesFinger { releaseFinger() }
         if case .expect = command {} else { output.commandRan() }
@@ -213,18 +217,22 @@ public struct Engine: Sendable {
     }
 
     private mutating func apply(_ assignments: [SettingAssignment]) throws(ScriptError) {
-        for assignment in assignments where !configuration.isOverridden(assignment.key) {
+        // A reader's defaults come first: the other keys of the line apply on top of them.
+        let ordered = assignments.filter { $0.key == "reader" } + assignments.filter { $0.key != "reader" }
+        let wording = settings.style.wording
+        for assignment in ordered where !configuration.isOverridden(assignment.key) {
             do { try configuration.set(assignment.key, to: assignment.value) } catch {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
                 throw ScriptError(.badSetting, error.description, at: location)
             }
             voice.follow(configuration.current)
             if assignment.key == "locale" {
-                do { try voice.speak(locale: configuration.current.locale, warningAt: assignment.valueLocation) } catch {
+                do { try voice.speak(locale: configuration.current.locale, wording: configuration.current.style.wording, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
         }
+        if settings.style.wording != wording { voice.use(wording: settings.style.wording, locale: settings.locale) }
     }
 
     private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
@@ -252,6 +260,26 @@ extension Command {
         case .validate, .focus, .focusKey, .dismiss, .swipe, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap, .hold,
              .type, .keys, .key, .edit, .dictate:
             return true
+        }
+    }
+
+    /// The command's name when it is a touch-screen gesture, which a reader without one
+    /// (`touch=off`) cannot perform; nil for keys, declarations and the rest.
+    var touchGesture: String? {
+        switch self {
+        case .swipe(let direction): "swipe \(direction.rawValue)"
+        case .rotor: "rotor"
+        case .doubleTap: "double-tap"
+        case .touch: "touch"
+        case .slide: "slide"
+        case .lift: "lift"
+        case .splitTap: "split-tap"
+        case .hold: "hold"
+        case .type: "type"
+        case .focusKey: "focus-key"
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate, .focus, .dismiss, .keys, .key,
+             .edit, .dictate:
+            nil
         }
     }
 

@@ -4,10 +4,13 @@
 /// follows an `expect`, so several expectations can be written about one action.
 ///
 /// Only a bounded window is kept (the last `capacity` utterances and sounds), so a script of
-/// any length runs in constant memory; an `expect speech` looks back at most that far.
+/// any length runs in constant memory; an `expect speech` looks back at most that far. Of each
+/// utterance only a bounded prefix is kept, with the length and a digest of the whole text
+/// (`HeardText`): a 250,000-character value announced 5,000 times costs kilobytes, not a
+/// gigabyte, and `expect speech` still compares whole texts.
 struct ExpectationLog: Sendable {
     static let capacity = 4096
-    private(set) var spoken: [String] = []
+    private(set) var spoken: [HeardText] = []
     private(set) var sounds: [SoundName] = []
     private(set) var spokenTotal = 0
 
@@ -15,7 +18,7 @@ struct ExpectationLog: Sendable {
         switch event {
         case .speak(let utterance):
             if spoken.count == Self.capacity { spoken.removeFirst(Self.capacity / 2) }
-            spoken.append(utterance.text)
+            spoken.append(HeardText(utterance.text))
             spokenTotal += 1
         case .sound(let name):
             if sounds.count == Self.capacity { sounds.removeFirst(Self.capacity / 2) }
@@ -43,6 +46,56 @@ struct ExpectationLog: Sendable {
     }
 }
 
+/// One utterance as the expectation window keeps it: its first `prefixBytes` bytes of UTF-8
+/// (cut at a scalar boundary), its UTF-8 length and a 64-bit FNV-1a digest of the whole text.
+///
+/// Two texts match when all three agree: a different text of the same length and prefix
+/// matches only if its digest collides (one chance in 2^64 for text not made to collide; a
+/// made collision can only make an `expect speech` pass that should fail, never leak).
+struct HeardText: Sendable, Hashable {
+    /// How many bytes of each utterance are kept.
+    static let prefixBytes = 512
+
+    /// The start of the text (all of it when it is short).
+    let prefix: String
+    /// The whole text's length in UTF-8 bytes.
+    let length: Int
+    /// FNV-1a of the whole text's UTF-8.
+    let digest: UInt64
+
+    /// Keeps what a window needs of `text`. - Complexity: O(n) once, O(1) memory after.
+    init(_ text: String) {
+        let utf8 = text.utf8
+        length = utf8.count
+        digest = Self.digest(of: text)
+        if length <= Self.prefixBytes {
+            prefix = text
+        } else {
+            // Back off to a scalar boundary (never in the middle of a UTF-8 sequence).
+            var end = utf8.index(utf8.startIndex, offsetBy: Self.prefixBytes)
+            while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+            prefix = String(text[..<end])
+        }
+    }
+
+    /// Whether the text was cut.
+    var isCut: Bool { prefix.utf8.count < length }
+
+    /// Whether `text` is the text heard.
+    func matches(_ text: String) -> Bool {
+        text.utf8.count == length && text.utf8.starts(with: prefix.utf8) && Self.digest(of: text) == digest
+    }
+
+    /// How a failure message quotes it: the prefix, with `…` when the text was longer.
+    var quoted: String { "\"" + prefix + (isCut ? "…" : "") + "\"" }
+
+    private static func digest(of text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}
+
 /// An `expect` line that did not hold.
 public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where the `expect` is.
@@ -66,10 +119,10 @@ extension Engine {
         let heard = output.heard.spoken
         switch expectation {
         case .speech(let text):
-            if heard.contains(text) { return nil }
+            if heard.contains(where: { $0.matches(text) }) { return nil }
             // Once anything has entered a secure field, the expected text may be (part of) the
             // secret, even if it has since been deleted: it is not repeated back.
-            let shown = editor.secureInputSeen ? "(\(text.count) characters, not shown once a secure field has held text)" : "\"\(text)\""
+            let shown = editor.secureInputSeen ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)" : HeardText(text).quoted
             return "expected speech \(shown); heard \(describe(heard))"
         case .noSpeech:
             return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"
@@ -100,9 +153,9 @@ extension Engine {
     /// a key or another element, the field being edited.
     private var checkedField: TextField? { focusedElement?.field ?? editedElement?.field }
 
-    private func describe(_ heard: [String]) -> String {
+    private func describe(_ heard: [HeardText]) -> String {
         if heard.isEmpty { return "nothing" }
-        let shown = heard.suffix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+        let shown = heard.suffix(8).map(\.quoted).joined(separator: ", ")
         return heard.count > 8 ? "… \(shown)" : shown
     }
 }

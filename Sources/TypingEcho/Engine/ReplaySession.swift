@@ -12,6 +12,7 @@ public struct ReplaySession: Sendable {
     /// The engine the script drives.
     public private(set) var engine: Engine
     private var splitter = LineSplitter()
+    private var lineGuard = LineGuard()
     private let parser = ScriptParser()
     /// How many `expect` lines ran.
     public private(set) var expectationCount = 0
@@ -44,6 +45,7 @@ public struct ReplaySession: Sendable {
     ) throws(ScriptError) {
         splitter.append(chunk)
         try runCompleteLines(into: &sink, failed: failed)
+        try lineGuard.checkPending(splitter)
     }
 
     /// Runs the last line if it had no newline, then lets time run out (queued speech ends).
@@ -55,6 +57,7 @@ public struct ReplaySession: Sendable {
 
     private mutating func runCompleteLines(into sink: inout some EventSink, failed: (ExpectationFailure) -> Void) throws(ScriptError) {
         while let (number, bytes) = splitter.nextLine() {
+            try lineGuard.checkComplete(bytes, number: number)
             guard let line = try parser.parse(line: bytes, number: number) else { continue }
             if case .expect = line.command { expectationCount += 1 }
             if let failure = try engine.run(line, into: &sink) {

@@ -21,16 +21,46 @@ extension Settings {
         case "secure-keys": return secureKeys.rawValue
         case "cadence": return cadence.description
         case "key-cadence": return keyCadence.description
+        case "reader": return reader.rawValue
+        case "wording": return style.wording.rawValue
+        case "focus-order": return style.focusOrder.rawValue
+        case "focus-edits": return style.focusEdits ? "on" : "off"
+        case "touch": return style.touch ? "on" : "off"
+        case "word-echo": return style.wordEcho.rawValue
+        case "modifier-echo": return style.modifierEcho ? "on" : "off"
+        case "echo-pitch": return String(style.echoPitch)
+        case "delete-echo": return style.deleteEcho.rawValue
+        case "delete-pitch": return String(style.deletePitch)
+        case "selection-delete": return style.selectionDeleteSpoken ? "spoken" : "silent"
+        case "character-move": return style.characterMove.rawValue
+        case "word-move": return style.wordMove.rawValue
+        case "cannot-move": return style.cannotMove.rawValue
+        case "arrival": return style.arrivalWords ? "words" : "none"
+        case "cursor-sound": return style.moveSound == nil ? "off" : "on"
+        case "selection": return style.selection.rawValue
+        case "capital-pitch": return String(Int(((style.capitalPitch - 1) * 100).rounded()))
+        case "capital-beep": return style.capitalBeep ? "on" : "off"
+        case "secure-echo": return style.secureEcho.rawValue
+        case "secure-move": return style.secureMove.rawValue
+        case "interrupt": return style.typingFollows ? "follows-typing" : "every-key"
         default: return nil
         }
     }
 
     /// The `KEY=VALUE` pairs, in ``keys`` order, that turn these settings into `other`.
     func changes(to other: Settings) -> [(key: String, value: String)] {
-        Self.keys.compactMap { key in
-            let new = other.scriptValue(for: key)
-            guard let new, new != scriptValue(for: key) else { return nil }
-            return (key, new)
+        // The reader first: it resets the reader's keys to its defaults, and the rest is
+        // compared with those.
+        var base = self
+        var pairs: [(key: String, value: String)] = []
+        if other.reader != reader {
+            base.apply(other.reader)
+            pairs.append(("reader", other.reader.rawValue))
         }
+        for key in Self.keys where key != "reader" {
+            guard let new = other.scriptValue(for: key), new != base.scriptValue(for: key) else { continue }
+            pairs.append((key, new))
+        }
+        return pairs
     }
 }

@@ -86,15 +86,91 @@ public struct Settings: Sendable, Hashable {
     /// Seconds the clock moves after each key of `keys`; zero types every key
     /// at one instant.
     public var keyCadence = VirtualDuration(milliseconds: 200)
+    /// The screen reader whose defaults and conventions are in force (`reader`).
+    public private(set) var reader = ScreenReader.voiceover
+    /// The conventions in force: the reader's, changed by the convention settings.
+    var style = EchoStyle.voiceOver
 
     /// VoiceOver's defaults.
     public init() {}
 
+    /// The defaults of a screen reader: its values for the existing settings and its conventions.
+    public init(reader: ScreenReader) {
+        self.init()
+        apply(reader)
+    }
+
     /// Every setting's name as written in scripts and `--set`.
     public static let keys = [
         "locale", "typing", "feedback", "hardware-feedback", "phonetics", "phonetic-delay", "capitals",
-        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "cadence", "key-cadence",
+        "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "cadence", "key-cadence", "reader",
+    ] + conventionKeys
+
+    /// The settings a reader's conventions are, one per convention where readers differ.
+    public static let conventionKeys = [
+        "wording", "focus-order", "focus-edits", "touch", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
+        "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
+        "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt",
     ]
+
+    /// The settings a `reader` sets: the existing settings it has defaults for, and its conventions.
+    public static let readerKeys = [
+        "typing", "feedback", "hardware-feedback", "phonetics", "phonetic-delay", "capitals", "pitch-change", "hints",
+        "hint-delay",
+    ] + conventionKeys
+
+    /// Puts a reader's defaults in force for every key of ``readerKeys``; the other settings
+    /// (locale, rate, cadences, secure keys) are kept.
+    mutating func apply(_ reader: ScreenReader) {
+        var defaults = Settings()
+        defaults.reader = reader
+        defaults.style = EchoStyle.of(reader)
+        switch reader {
+        case .voiceover:
+            break
+        case .talkback:
+            // Lift to type letters; capital letters said "capital"; hints 0.4 s after focus;
+            // phonetic letters 0.25 s after a move by character.
+            defaults.typingMode = .touch
+            defaults.hintDelay = VirtualDuration(milliseconds: 400)
+            defaults.phoneticDelay = VirtualDuration(milliseconds: 250)
+        case .nvda:
+            // "Speak typed characters" only in edit controls, "Speak typed words" off;
+            // capitals 30 % higher; no usage hints; character descriptions off.
+            defaults.typingFeedback = .characters
+            defaults.hardwareFeedback = .characters
+            defaults.capitals = .pitch
+            defaults.hints = false
+            defaults.phonetics = .off
+            defaults.pitchChange = false
+        case .orca:
+            // Key echo on, word echo off; capitalization style none; tutorial messages off
+            // (its help page); phonetic spelling only on request.
+            defaults.typingFeedback = .characters
+            defaults.hardwareFeedback = .characters
+            defaults.capitals = .none
+            defaults.hints = false
+            defaults.phonetics = .off
+            defaults.pitchChange = false
+        case .chromevox:
+            // Typing echo "Character"; capitals by increased pitch; lift to type.
+            defaults.typingFeedback = .characters
+            defaults.hardwareFeedback = .characters
+            defaults.capitals = .pitch
+            defaults.typingMode = .touch
+        }
+        self.reader = reader
+        typingMode = defaults.typingMode
+        typingFeedback = defaults.typingFeedback
+        hardwareFeedback = defaults.hardwareFeedback
+        phonetics = defaults.phonetics
+        phoneticDelay = defaults.phoneticDelay
+        capitals = defaults.capitals
+        pitchChange = defaults.pitchChange
+        hints = defaults.hints
+        hintDelay = defaults.hintDelay
+        style = defaults.style
+    }
 
     /// Sets one setting from its script form (`hardware-feedback=words`).
     /// - Throws: `SettingError` naming the key and the allowed values.
@@ -115,13 +191,60 @@ public struct Settings: Sendable, Hashable {
         case "hints": hints = try Self.onOff(key, value)
         case "hint-delay": hintDelay = try Self.seconds(key, value)
         case "rate":
-            guard let number = Double(value), number.isFinite, number >= 0.1, number <= 10 else {
+            // Written as every number of a script is: digits and a point, no sign, exponent or hex.
+            guard let number = ScriptValues.decimal(value, signed: false), number >= 0.1, number <= 10 else {
                 throw SettingError(key: key, problem: "expects a number from 0.1 to 10, got \(ScriptErrorText.quoted(value))")
             }
             rate = number
         case "secure-keys": secureKeys = try Self.choice(key, value)
         case "cadence": cadence = try Self.seconds(key, value)
         case "key-cadence": keyCadence = try Self.seconds(key, value)
+        case "reader": apply(try Self.choice(key, value) as ScreenReader)
+        case "wording": style.wording = try Self.choice(key, value)
+        case "focus-order": style.focusOrder = try Self.choice(key, value)
+        case "focus-edits": style.focusEdits = try Self.onOff(key, value)
+        case "touch": style.touch = try Self.onOff(key, value)
+        case "word-echo": style.wordEcho = try Self.choice(key, value)
+        case "modifier-echo": style.modifierEcho = try Self.onOff(key, value)
+        case "echo-pitch": style.echoPitch = try Self.pitch(key, value)
+        case "delete-echo": style.deleteEcho = try Self.choice(key, value)
+        case "delete-pitch": style.deletePitch = try Self.pitch(key, value)
+        case "selection-delete": style.selectionDeleteSpoken = try Self.spokenOrSilent(key, value)
+        case "character-move":
+            let choice: UnitSpoken = try Self.choice(key, value)
+            guard choice == .passedOver || choice == .atCaret else {
+                throw SettingError(key: key, problem: "expects one of passed-over, at-caret, got \(ScriptErrorText.quoted(value))")
+            }
+            style.characterMove = choice
+        case "word-move":
+            let choice: UnitSpoken = try Self.choice(key, value)
+            guard choice != .passedOver else {
+                throw SettingError(key: key, problem: "expects one of word, crossed, at-caret, got \(ScriptErrorText.quoted(value))")
+            }
+            style.wordMove = choice
+        case "cannot-move": style.cannotMove = try Self.choice(key, value)
+        case "arrival":
+            switch value {
+            case "none": style.arrivalWords = false
+            case "words": style.arrivalWords = true
+            default: throw SettingError(key: key, problem: "expects none or words, got \(ScriptErrorText.quoted(value))")
+            }
+        case "cursor-sound": style.moveSound = try Self.onOff(key, value) ? .tick : nil
+        case "selection": style.selection = try Self.choice(key, value)
+        case "capital-pitch":
+            guard let percent = Int(value), (-100...100).contains(percent) else {
+                throw SettingError(key: key, problem: "expects a whole percentage from -100 to 100, got \(ScriptErrorText.quoted(value))")
+            }
+            style.capitalPitch = 1.0 + Double(percent) / 100
+        case "capital-beep": style.capitalBeep = try Self.onOff(key, value)
+        case "secure-echo": style.secureEcho = try Self.choice(key, value)
+        case "secure-move": style.secureMove = try Self.choice(key, value)
+        case "interrupt":
+            switch value {
+            case "follows-typing": style.typingFollows = true
+            case "every-key": style.typingFollows = false
+            default: throw SettingError(key: key, problem: "expects follows-typing or every-key, got \(ScriptErrorText.quoted(value))")
+            }
         default:
             let hint = Self.keys.closest(to: key).map { "; did you mean '\($0)'?" } ?? ""
             throw SettingError(key: key, problem: "is not a setting\(hint) (settings: \(Self.keys.joined(separator: ", ")))")
@@ -144,6 +267,22 @@ public struct Settings: Sendable, Hashable {
         }
     }
 
+    private static func spokenOrSilent(_ key: String, _ value: String) throws(SettingError) -> Bool {
+        switch value {
+        case "spoken": return true
+        case "silent": return false
+        default: throw SettingError(key: key, problem: "expects spoken or silent, got \(ScriptErrorText.quoted(value))")
+        }
+    }
+
+    /// A pitch multiplier from 0.25 to 4.
+    private static func pitch(_ key: String, _ value: String) throws(SettingError) -> Double {
+        guard let number = Double(value), number.isFinite, number >= 0.25, number <= 4 else {
+            throw SettingError(key: key, problem: "expects a pitch multiplier from 0.25 to 4 such as 1.2, got \(ScriptErrorText.quoted(value))")
+        }
+        return number
+    }
+
     private static func seconds(_ key: String, _ value: String) throws(SettingError) -> VirtualDuration {
         guard let duration = VirtualDuration(seconds: value), duration.milliseconds <= 3_600_000 else {
             throw SettingError(key: key, problem: "expects seconds from 0 to 3600 such as 1.5, got \(ScriptErrorText.quoted(value))")
@@ -160,5 +299,5 @@ public struct SettingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var problem: String
 
     /// `'hardware-feedback' expects one of …`.
-    public var description: String { "'\(key)' \(problem)" }
+    public var description: String { "\(ScriptErrorText.quoted(key)) \(problem)" }
 }

@@ -9,7 +9,9 @@ struct SettingsInForce: Sendable {
     /// - Throws: `SettingError` for an override that cannot be applied.
     init(_ settings: Settings, overrides: [(key: String, value: String)]) throws(SettingError) {
         var settings = settings
-        for (key, value) in overrides { try settings.set(key, to: value) }
+        // A reader's defaults come first, so the other overrides apply on top of them.
+        for (key, value) in overrides where key == "reader" { try settings.set(key, to: value) }
+        for (key, value) in overrides where key != "reader" { try settings.set(key, to: value) }
         current = settings
         self.overrides = overrides
     }
@@ -18,7 +20,14 @@ struct SettingsInForce: Sendable {
     func isOverridden(_ key: String) -> Bool { overrides.contains { $0.key == key } }
 
     /// Sets one setting from a script. - Throws: `SettingError` for an unknown key or a bad value.
-    mutating func set(_ key: String, to value: String) throws(SettingError) { try current.set(key, to: value) }
+    ///
+    /// A `reader` puts that reader's defaults in force; the command line's overrides are then
+    /// applied again, since they win over every default.
+    mutating func set(_ key: String, to value: String) throws(SettingError) {
+        try current.set(key, to: value)
+        guard key == "reader" else { return }
+        for (key, value) in overrides where key != "reader" { try current.set(key, to: value) }
+    }
 
     /// The rotor moved the typing mode on to the next (or previous) one. - Returns: The new mode.
     mutating func switchTypingMode(forward: Bool) -> TypingMode {

@@ -147,6 +147,7 @@ extension SoundName {
         case .capital: return #""capital""#
         case .tick: return #""tick""#
         case .refused: return #""refused""#
+        case .beep: return #""beep""#
         }
     }
 }

@@ -275,6 +275,9 @@ public enum SoundName: String, Sendable, Hashable, CaseIterable {
     case tick
     /// A refused action (copy from a secure field, dictation off).
     case refused
+    /// A short high tone before a capital letter, with `capital-beep=on` (NVDA's "Beep for
+    /// capitals"): 2,000 Hz for 50 ms.
+    case beep
 }
 
 /// An `expect …` assertion.

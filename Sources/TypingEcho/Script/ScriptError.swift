@@ -87,15 +87,15 @@ extension ScriptError {
     }
 }
 
-/// Pieces of error messages shared by the lexer and the parser.
-enum ScriptErrorText {
+/// Pieces of error messages shared by the lexer, the parser, the engine and the command line.
+public enum ScriptErrorText {
     /// How many characters of script text an error message repeats at most.
-    static let excerptLength = 40
+    public static let excerptLength = 40
 
     /// Script text as an error message shows it: in single quotes, cut after
     /// ``excerptLength`` characters with `…`, so a 10 MB word is not printed whole.
     /// - Complexity: O(*k*) for the first *k* ≤ ``excerptLength`` + 1 characters, whatever the text's length.
-    static func quoted(_ text: some StringProtocol) -> String {
+    public static func quoted(_ text: some StringProtocol) -> String {
         var end = text.startIndex
         var count = 0
         while end < text.endIndex && count < excerptLength {

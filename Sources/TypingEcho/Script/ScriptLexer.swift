@@ -59,12 +59,13 @@ struct ScriptToken: Sendable {
 
 /// The bytes of one script line, turning byte offsets into `LINE:COLUMN` locations on demand.
 ///
-/// A column counts characters (grapheme clusters) from the start of the line, with one rule
-/// added: a double quote, a backslash inside quotes and, outside quotes, a space, tab, `=`, `,`
+/// A column counts characters from the start of the line, as a field counts them (ICU's
+/// grapheme clusters, `FieldCharacters`; never Swift's `Character`, whose newer Unicode data
+/// joins some code points ICU does not), with one rule added: a double quote, a backslash inside quotes and, outside quotes, a space, tab, `=`, `,`
 /// or `#` is always a character of its own and never joins the text beside it. So a combining
 /// mark, ZWJ or spacing mark at the start of a quoted string, or a Prepend character at its end,
 /// does not merge with the quote, and the column after `"SECRET"` depends only on how many
-/// characters the secret has (`SECRET.count`), never on which.
+/// characters the secret has (as the field counts them), never on which.
 ///
 /// Columns are counted only when asked for, in one forward pass when asked in order: reading
 /// a line with a 10 MB value counts none of its characters unless an error points past it.
@@ -142,13 +143,18 @@ final class ScriptLineText {
                 }
                 column += ascii
                     ? segmentEnd - position
-                    : String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<segmentEnd]), as: UTF8.self).count
+                    : FieldCharacters.count(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<segmentEnd]), as: UTF8.self),
+                                            locale: Self.columnLocale)
                 position = segmentEnd
                 if segmentEnd < target { mark = (position, column, quoted) }
             }
         }
         return column
     }
+
+    /// The locale whose grapheme rules count columns (ICU's character rules are the same in
+    /// every locale).
+    private static let columnLocale = "en_US"
 
     private static let quote = UInt8(ascii: "\"")
     private static let backslash = UInt8(ascii: "\\")
@@ -176,6 +182,9 @@ struct ScriptLexer {
     private let end: Int
     /// How many tokens were read so far (the first may be named in a byte-order-mark error).
     private var tokenCount = 0
+    /// Whether the bytes are only the start of a line (`certainError(inStartOf:line:)`): its end
+    /// inside a quote or an escape is then no error, since the rest of the line is to come.
+    private var isStartOfLine = false
 
     private init(bytes: [UInt8], line: Int) {
         let bom = line == 1 && bytes.starts(with: Self.byteOrderMark) ? 3 : 0
@@ -183,6 +192,30 @@ struct ScriptLexer {
         self.bytes = bytes
         index = bom
         end = bytes.last == Self.carriageReturn ? bytes.count - 1 : bytes.count
+    }
+
+    /// The error the lexer reports in the first bytes of a line whose end has not arrived, if
+    /// the rest of the line cannot change it: an error before the cut, never an unclosed quote
+    /// or escape at it. A trailing incomplete UTF-8 sequence or CR is left for the rest of the
+    /// line. (So `replay /dev/zero` stops at `1:1: unexpected control character` at once.)
+    /// - Complexity: O(*n*) in the bytes given.
+    static func certainError(inStartOf bytes: ArraySlice<UInt8>, line: Int) -> ScriptError? {
+        var end = bytes.endIndex
+        // Drop the last code point if it is not ASCII (it may be incomplete), and a final CR.
+        if end > bytes.startIndex, bytes[end - 1] >= 0x80 {
+            while end > bytes.startIndex, bytes[end - 1] & 0xC0 == 0x80 { end -= 1 }
+            if end > bytes.startIndex, bytes[end - 1] >= 0xC0 { end -= 1 }
+        }
+        if end > bytes.startIndex, bytes[end - 1] == carriageReturn { end -= 1 }
+        var lexer = ScriptLexer(bytes: Array(bytes[..<end]), line: line)
+        lexer.isStartOfLine = true
+        do {
+            _ = try lexer.tokens()
+            return nil
+        } catch {
+            do { try lexer.validate(from: lexer.source.start) } catch let invalid { return invalid }
+            return error
+        }
     }
 
     /// The tokens of one line (no line feed; a trailing carriage return is ignored), and the
@@ -348,9 +381,13 @@ struct ScriptLexer {
                 index += 1
             }
         }
-        if bytes[open..<end].contains(Self.carriageReturn) {
-            throw error("unclosed quote; " + ScriptErrorText.carriageReturn, at: open)
+        if isStartOfLine {
+            // The closing quote may be in the rest of the line.
+            index = end
+            return ScriptPiece(text: "", offset: open, quoted: true, exactOffsets: false)
         }
+        // The same words whatever the quotes hold: they may hold a secret (a raw CR in it
+        // must not show), so a CR after the opening quote is not mentioned.
         throw error("unclosed quote", at: open)
     }
 
@@ -394,6 +431,7 @@ struct ScriptLexer {
         default:
             throw error(#"unknown escape sequence; use \", \\, \n, \t or \u{…}"#, at: backslash)
         }
+        if isStartOfLine && index >= end { return "u" }  // the rest of the escape is to come
         guard index < end, bytes[index] == UInt8(ascii: "{") else { throw malformedEscape(at: backslash) }
         index += 1
         var value: UInt32 = 0
@@ -404,6 +442,7 @@ struct ScriptLexer {
             digits += 1
             index += 1
         }
+        if isStartOfLine && index >= end { return "u" }
         guard index < end, digits > 0 else { throw malformedEscape(at: backslash) }
         index += 1
         guard let scalar = Unicode.Scalar(value) else {

@@ -34,6 +34,10 @@ public struct LineSplitter: Sendable {
     /// The bytes the buffer can hold without growing (for tests of the memory bound).
     var capacity: Int { buffer.capacity }
 
+    /// The bytes of the line not yet complete (after ``nextLine()`` returned nil) and the
+    /// number it will have.
+    var pendingLine: (number: Int, bytes: ArraySlice<UInt8>) { (lineNumber + 1, buffer[start...]) }
+
     /// Adds the next chunk of input; chunks may split lines and UTF-8 sequences anywhere.
     /// - Complexity: Amortized O(*m*) for a chunk of *m* bytes.
     public mutating func append(_ chunk: some Collection<UInt8>) {
@@ -72,5 +76,48 @@ public struct LineSplitter: Sendable {
         defer { start = buffer.count }
         lineNumber += 1
         return (lineNumber, buffer[start...])
+    }
+}
+
+/// What keeps a script's lines bounded while they arrive: a line is lexed as its bytes come
+/// (its first 64 KiB, then its first 128 KiB, … whenever the line is longer), so an error
+/// there stops the script at once instead of after the whole line (`replay /dev/zero` stops at
+/// `1:1` at once), and no line may be longer than ``longestLine`` bytes.
+///
+/// The checks depend only on the line's bytes, never on how they were split into chunks: a
+/// prefix of 2^k · 64 KiB is lexed exactly when the line is longer than that, whether it is
+/// still arriving or complete.
+struct LineGuard: Sendable {
+    /// The longest line a script may have: 64 MiB (a value of 10 MB is read as ever).
+    static let longestLine = 1 << 26
+    /// The first prefix of a long line that is lexed before its end.
+    static let firstCheck = 1 << 16
+
+    /// The next prefix length to lex of the line now arriving.
+    private var nextCheck = firstCheck
+
+    /// Checks the line still arriving (`LineSplitter.pendingLine`).
+    mutating func checkPending(_ splitter: LineSplitter) throws(ScriptError) {
+        let (number, bytes) = splitter.pendingLine
+        guard bytes.count > nextCheck else { return }
+        try check(bytes, number: number, from: &nextCheck)
+    }
+
+    /// Checks a complete line (resetting the checks for the next), the same way.
+    mutating func checkComplete(_ bytes: ArraySlice<UInt8>, number: Int) throws(ScriptError) {
+        defer { nextCheck = Self.firstCheck }
+        guard bytes.count > Self.firstCheck else { return }
+        try check(bytes, number: number, from: &nextCheck)
+    }
+
+    private func check(_ bytes: ArraySlice<UInt8>, number: Int, from next: inout Int) throws(ScriptError) {
+        while bytes.count > next && next <= Self.longestLine {
+            if let error = ScriptLexer.certainError(inStartOf: bytes.prefix(next), line: number) { throw error }
+            next *= 2
+        }
+        if bytes.count > Self.longestLine {
+            throw ScriptError(.syntax, "the line is longer than 67,108,864 bytes (64 MiB), the longest a script line may be",
+                              at: SourceLocation(line: number, column: 1))
+        }
     }
 }

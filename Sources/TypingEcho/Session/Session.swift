@@ -34,6 +34,7 @@ public struct Session<Sink: EventSink> {
     /// The last typed setting that could not be applied through the ``settings`` setter.
     public private(set) var rejectedSetting: ScriptError?
     private var splitter = LineSplitter()
+    private var lineGuard = LineGuard()
     private let parser = ScriptParser()
 
     /// Creates a session with the given settings that sends its events to `sink`.
@@ -227,6 +228,7 @@ public struct Session<Sink: EventSink> {
     public mutating func feedScript(_ chunk: some Collection<UInt8>, failed: (ExpectationFailure) -> Void = { _ in }) throws(ScriptError) {
         splitter.append(chunk)
         try runFedLines(failed: failed)
+        try lineGuard.checkPending(splitter)
     }
 
     /// Ends a script fed with ``feedScript(_:failed:)``: runs its last line if it had no
@@ -235,11 +237,13 @@ public struct Session<Sink: EventSink> {
         splitter.finish()
         try runFedLines(failed: failed)
         splitter = LineSplitter()
+        lineGuard = LineGuard()
         runUntilIdle()
     }
 
     private mutating func runFedLines(failed: (ExpectationFailure) -> Void) throws(ScriptError) {
         while let (number, bytes) = splitter.nextLine() {
+            try lineGuard.checkComplete(bytes, number: number)
             guard let line = try parser.parse(line: bytes, number: number) else { continue }
             if let failure = try run(line) { failed(failure) }
         }

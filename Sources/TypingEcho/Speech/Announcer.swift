@@ -18,14 +18,18 @@ public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
     case insertionPoint
 }
 
-/// Composes what VoiceOver says when an element gains focus.
+/// Composes what the screen reader says when an element gains focus.
 ///
-/// Order: `Selected` prefix; label; value (the placeholder for an empty field); the error of
-/// a field; role and trait words (in `traitWords` order); status (`is editing`, `dimmed`,
-/// `required`); for a secure field its value as a count, then its error; for an editing field
-/// the insertion point at either end. The hint is separate, spoken after the hint delay.
+/// VoiceOver's order (`focus-order=label-value-role-state`): `Selected` prefix; label; value
+/// (the placeholder for an empty field); the error of a field; role and trait words (in
+/// `traitWords` order); status (`is editing`, `dimmed`, `required`); for a secure field its
+/// value as a count, then its error; for an editing field the insertion point at either end.
+/// The other readers order a text field's parts as their `focus-order` says, in their own
+/// words (the phrasebook's wording). The hint is separate, spoken after the hint delay.
 struct Announcer {
     let phrasebook: Phrasebook
+    /// The reader's conventions (the focus order).
+    var style = EchoStyle.voiceOver
 
     /// Trait words in the order they are said; `button` is not said with `toggle` ("switch button").
     static let traitWords: [(trait: Traits, key: String)] = [
@@ -37,7 +41,14 @@ struct Announcer {
     /// said, or waiting its turn), then its hint after the hint delay if hints are on.
     func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
         var feedback = Feedback()
-        feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues)
+        if style.focusOrder == .separate && element.field != nil {
+            // Each part its own utterance: the first takes the announcement's turn, the rest queue.
+            for (index, part) in parts(for: element).enumerated() {
+                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
+            }
+        } else {
+            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues)
+        }
         if settings.hints, let hint = hint(for: element) {
             feedback.sayLater(hint, role: .hint, after: settings.hintDelay)
         }
@@ -54,6 +65,17 @@ struct Announcer {
         var parts: [(part: AnnouncementPart, text: String)] = []
         func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
         if element.traits.contains(.selected) { add(.selected, phrasebook.string("status.selected")) }
+        guard let field = element.field, style.focusOrder != .labelValueRoleState else {
+            return voiceOverParts(for: element, prefix: parts)
+        }
+        return parts + fieldParts(field, label: element.label)
+    }
+
+    /// The parts in VoiceOver's order (every element's for VoiceOver, and every element's but
+    /// a text field's for the other readers).
+    private func voiceOverParts(for element: Element, prefix: [(part: AnnouncementPart, text: String)]) -> [(part: AnnouncementPart, text: String)] {
+        var parts = prefix
+        func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
         add(.label, element.label)
         guard let field = element.field else {
             if let value = element.value { add(.value, value) }
@@ -77,6 +99,37 @@ struct Announcer {
             if let error = field.error { add(.error, error) }
         }
         if field.isEditing, count > 0, let end = insertionPointPhrase(field.buffer) { add(.insertionPoint, end) }
+        return parts
+    }
+
+    /// A field's parts after its label in the orders of the other readers: TalkBack's states,
+    /// name (its text, else its label), role; NVDA's and Orca's name, role, value, states.
+    private func fieldParts(_ field: TextField, label: String) -> [(part: AnnouncementPart, text: String)] {
+        var parts: [(part: AnnouncementPart, text: String)] = []
+        func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
+        let count = field.buffer.characterCount
+        let value = !field.isSecure && count > 0 ? field.buffer.string : count == 0 ? field.placeholder ?? "" : ""
+        let role = phrasebook.string("role.\(field.kind.rawValue)")
+        func states() {
+            if field.isEditing { add(.status, phrasebook.string("status.editing")) }
+            if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
+            if field.isRequired { add(.status, phrasebook.string("status.required")) }
+        }
+        switch style.focusOrder {
+        case .stateNameRole:
+            states()
+            add(.label, !field.isSecure && count > 0 ? field.buffer.string : label)
+            if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
+            add(.traits, role)
+            if let error = field.error { add(.error, error) }
+        case .nameRoleValueState, .separate, .labelValueRoleState:
+            add(.label, label)
+            add(.traits, role)
+            add(.value, value)
+            if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
+            states()
+            if let error = field.error { add(.error, error) }
+        }
         return parts
     }
 
@@ -121,11 +174,13 @@ struct SpokenCharacter: Sendable, Hashable {
     var pitch: Double
     /// Whether a `capital` sound plays first (`capitals=sound`).
     var capitalSound: Bool
+    /// Whether it is a capital letter (whatever the capital style says of it).
+    var isCapital = false
 }
 
 extension Phrasebook {
     /// How a character is said under a capital style: "capital M", a raised "M", or a sound.
-    func spoken(_ character: Character, capitals: CapitalStyle) -> SpokenCharacter {
+    func spoken(_ character: Character, capitals: CapitalStyle, capitalPitch: Double = 1.3) -> SpokenCharacter {
         let name: String
         let capitalName: String?
         if let letter = unnamedASCIIAlphanumeric(character) {
@@ -141,10 +196,10 @@ extension Phrasebook {
             return SpokenCharacter(text: name, pitch: 1.0, capitalSound: false)
         }
         switch capitals {
-        case .say: return SpokenCharacter(text: capitalName, pitch: 1.0, capitalSound: false)
-        case .pitch: return SpokenCharacter(text: name, pitch: 1.3, capitalSound: false)
-        case .sound: return SpokenCharacter(text: name, pitch: 1.0, capitalSound: true)
-        case .none: return SpokenCharacter(text: name, pitch: 1.0, capitalSound: false)
+        case .say: return SpokenCharacter(text: capitalName, pitch: 1.0, capitalSound: false, isCapital: true)
+        case .pitch: return SpokenCharacter(text: name, pitch: capitalPitch, capitalSound: false, isCapital: true)
+        case .sound: return SpokenCharacter(text: name, pitch: 1.0, capitalSound: true, isCapital: true)
+        case .none: return SpokenCharacter(text: name, pitch: 1.0, capitalSound: false, isCapital: true)
         }
     }
 
@@ -160,11 +215,11 @@ extension Phrasebook {
 
     /// How a run of text passed by the insertion point is said: one character by its name,
     /// more by their words (whitespace alone by the name of its first character).
-    func spokenUnit(_ text: String, capitals: CapitalStyle) -> SpokenCharacter {
-        if text.count == 1, let character = text.first { return spoken(character, capitals: capitals) }
+    func spokenUnit(_ text: String, capitals: CapitalStyle, capitalPitch: Double = 1.3) -> SpokenCharacter {
+        if text.count == 1, let character = text.first { return spoken(character, capitals: capitals, capitalPitch: capitalPitch) }
         let trimmed = text.trimmingWhitespace()
-        if trimmed.isEmpty, let first = text.first { return spoken(first, capitals: capitals) }
-        if trimmed.count == 1, let character = trimmed.first { return spoken(character, capitals: capitals) }
+        if trimmed.isEmpty, let first = text.first { return spoken(first, capitals: capitals, capitalPitch: capitalPitch) }
+        if trimmed.count == 1, let character = trimmed.first { return spoken(character, capitals: capitals, capitalPitch: capitalPitch) }
         return SpokenCharacter(text: trimmed, pitch: 1.0, capitalSound: false)
     }
 }

@@ -10,14 +10,20 @@ enum EchoChange: Sendable, Hashable {
     case typed(Character, endedWords: [String], secure: Bool, hardware: Bool)
     /// A dictated phrase went into a (public) field.
     case dictated(String)
-    /// Text was deleted: `text` is nil in a secure field.
-    case deleted(text: String?)
+    /// Text was deleted: `text` is nil in a secure field; `selection` is whether it was the
+    /// selected text.
+    case deleted(text: String?, selection: Bool = false)
     /// Nothing could be deleted or moved over: the insertion point is at the start or end.
     case boundary
-    /// The insertion point moved.
-    case moved(CursorMove)
-    /// A selection grew (`grew`) or shrank by `text` (nil in a secure field) of `count` characters.
-    case selectionChanged(grew: Bool, text: String?, count: Int)
+    /// A move by character or word could not go further: the insertion point is at the start
+    /// or end. `atCaret` is the unit now at the insertion point (nil at the end, in a secure
+    /// field, or when the style does not ask for it).
+    case cannotMove(atCaret: String?, secure: Bool)
+    /// The insertion point moved; `facts` tells what a reader may say beyond what it passed.
+    case moved(CursorMove, MoveFacts = MoveFacts())
+    /// A selection grew (`grew`) or shrank by `text` (nil in a secure field) of `count`
+    /// characters; `fromCaret` is whether nothing was selected before.
+    case selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false)
     /// An edit action was chosen with the rotor, or performed.
     case editAction(EditActionChange)
     /// Something was refused, and why.
@@ -35,6 +41,21 @@ enum EchoChange: Sendable, Hashable {
     case valueChanged(String, byItself: Bool)
     /// Validation found this many fields with errors.
     case invalidFields(Int)
+}
+
+/// Where a move left the insertion point, for the readers that say more than what it passed.
+/// Text is nil in a secure field and when the style does not ask for it
+/// (`EchoStyle.wantsMoveText`), so finding it costs nothing for VoiceOver.
+struct MoveFacts: Sendable, Hashable {
+    /// Exactly the text between the old and the new insertion point.
+    var crossed: String?
+    /// The unit (character or word) now at the insertion point; nil at the end of the text.
+    var atCaret: String?
+    /// The end of the text the move arrived at: `false` the start, `true` the end, nil neither.
+    var arrivedAtEnd: Bool?
+    /// The number, from 1, of the first character passed over (a secure field's
+    /// "Character 3" tells a position, never a character).
+    var passedNumber = 0
 }
 
 /// How the insertion point moved, and what it passed.

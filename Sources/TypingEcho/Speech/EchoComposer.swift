@@ -7,14 +7,16 @@
 ///
 /// What differs between screen readers is kept as data in `style` (VoiceOver's is
 /// `EchoStyle.voiceOver`): a reader whose echo differs in pitches, sounds or which units it
-/// says is another `EchoStyle`, not a branch in the engine.
+/// says is another `EchoStyle`, not a branch in the engine. Its words are the phrasebook's,
+/// loaded in that reader's wording.
 struct EchoComposer: Sendable {
     /// The locale's words: character names, phonetic words, status phrases, plurals.
     let phrasebook: Phrasebook
     /// The user's settings (feedback, capitals, phonetics, pitch change, secure keys...).
     let settings: Settings
-    /// The reader's conventions.
-    var style = EchoStyle.voiceOver
+
+    /// The reader's conventions, as the settings put them in force.
+    var style: EchoStyle { settings.style }
 
     /// The feedback for one change.
     func feedback(for change: EchoChange) -> Feedback {
@@ -22,10 +24,12 @@ struct EchoComposer: Sendable {
         case .typed(let character, let words, let secure, let hardware):
             typed(character, endedWords: words, secure: secure, hardware: hardware)
         case .dictated(let text): dictated(text)
-        case .deleted(let text): deleted(text)
+        case .deleted(let text, let selection): deleted(text, selection: selection)
         case .boundary: .sound(style.boundarySound)
-        case .moved(let move): moved(move)
-        case .selectionChanged(let grew, let text, let count): selectionChanged(grew: grew, text: text, count: count)
+        case .cannotMove(let atCaret, let secure): cannotMove(atCaret: atCaret, secure: secure)
+        case .moved(let move, let facts): moved(move, facts: facts)
+        case .selectionChanged(let grew, let text, let count, let fromCaret):
+            selectionChanged(grew: grew, text: text, count: count, fromCaret: fromCaret)
         case .editAction(let action): editAction(action)
         case .refused(let refusal): refused(refusal)
         case .keyExplored(let key): explored(key)
@@ -43,19 +47,47 @@ struct EchoComposer: Sendable {
 
     // MARK: - Typing
 
-    /// A typed character: a click in a secure field; otherwise the character at echo pitch
-    /// (its capital marked as `capitals` says), then each word it ended, as typing feedback
-    /// that may follow the echo of earlier keys.
+    /// A typed character: in a secure field the reader's secure echo (a click, a word such as
+    /// "star", or nothing); otherwise the character at echo pitch (its capital marked as
+    /// `capitals` says, a `beep` first with `capital-beep`), then each word it ended in the
+    /// reader's word echo form, as typing feedback that may follow the echo of earlier keys
+    /// (`interrupt=follows-typing`) or cuts it.
     func typed(_ character: Character, endedWords: [String], secure: Bool, hardware: Bool) -> Feedback {
-        guard !secure else { return .sound(style.secureEntrySound) }
         var feedback = Feedback()
-        let raised = settings.pitchChange ? style.echoPitch : 1.0
-        if typingFeedback(hardware: hardware).speaksCharacters {
-            let spoken = phrasebook.spoken(character, capitals: settings.capitals)
-            if spoken.capitalSound { feedback.play(.capital) }
-            feedback.say(spoken.text, role: .echo, pitch: raised * spoken.pitch, turn: .followsTyping)
+        var first = true
+        func say(_ text: String, role: SpeechRole, pitch: Double) {
+            let turn: SpeechTurn = style.typingFollows ? .followsTyping : first ? .interrupts : .queues
+            feedback.say(text, role: role, pitch: pitch, turn: turn)
+            first = false
         }
-        for word in endedWords { feedback.say(word, role: .word, pitch: raised, turn: .followsTyping) }
+        guard !secure else {
+            switch style.secureEcho {
+            case .click: return .sound(style.secureEntrySound)
+            case .word: say(phrasebook.string("secure.character"), role: .echo, pitch: 1.0)
+            case .silent: break
+            }
+            return feedback
+        }
+        let raised = settings.pitchChange ? style.echoPitch : 1.0
+        let spoken = phrasebook.spoken(character, capitals: settings.capitals, capitalPitch: style.capitalPitch)
+        if hardware && style.modifierEcho && spoken.isCapital { say(phrasebook.string("key.left-shift"), role: .key, pitch: 1.0) }
+        // The word echo may take the place of the delimiter's own echo.
+        let replaced = style.wordEcho != .afterCharacter && !endedWords.isEmpty
+        if typingFeedback(hardware: hardware).speaksCharacters && !replaced {
+            if style.capitalBeep && spoken.isCapital { feedback.play(.beep) }
+            if spoken.capitalSound { feedback.play(.capital) }
+            say(spoken.text, role: .echo, pitch: raised * spoken.pitch)
+        }
+        switch style.wordEcho {
+        case .afterCharacter:
+            for word in endedWords { say(word, role: .word, pitch: raised) }
+        case .replacesDelimiter where replaced:
+            say(endedWords.joined(separator: " ") + " " + spoken.text, role: .word, pitch: raised)
+        case .withDelimiter where replaced:
+            say(endedWords.joined(separator: " ") + String(character), role: .word, pitch: raised)
+        default:
+            break
+        }
         return feedback
     }
 
@@ -66,46 +98,120 @@ struct EchoComposer: Sendable {
         return feedback
     }
 
-    /// Deleted text, at deletion pitch (its capital by pitch if `capitals=pitch`); in a secure
-    /// field (no text) the `delete` sound.
-    func deleted(_ text: String?) -> Feedback {
-        guard let text else { return .sound(style.secureDeleteSound) }
-        let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals)
+    /// Deleted text, at deletion pitch (its capital by pitch if `capitals=pitch`), said as the
+    /// reader's `delete-echo` says ("o", "o deleted", "world, deleted"); a deleted selection
+    /// says nothing with `selection-delete=silent`. In a secure field (no text) the `delete`
+    /// sound, or with `secure-echo=word` the reader's hidden character deleted.
+    func deleted(_ text: String?, selection: Bool = false) -> Feedback {
+        let pitch = settings.pitchChange ? style.deletePitch : 1.0
         var feedback = Feedback()
-        feedback.say(spoken.text, role: .delete, pitch: (settings.pitchChange ? style.deletePitch : 1.0) * spoken.pitch)
+        guard let text else {
+            guard style.secureEcho == .word else { return .sound(style.secureDeleteSound) }
+            feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch)
+            return feedback
+        }
+        if selection && !style.selectionDeleteSpoken { return feedback }
+        let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals, capitalPitch: style.capitalPitch)
+        let words = switch style.deleteEcho {
+        case .text: spoken.text
+        case .textDeleted: deletedPhrase(spoken.text)
+        case .longerDeleted: text.count > 1 ? deletedPhrase(text) : spoken.text
+        }
+        feedback.say(words, role: .delete, pitch: pitch * spoken.pitch)
         return feedback
+    }
+
+    /// "X deleted" in the reader's words.
+    private func deletedPhrase(_ text: String) -> String {
+        phrasebook.string("delete.template").replacingPlaceholder(with: text)
     }
 
     // MARK: - Moving and selecting
 
-    /// A move of the insertion point: a tick as it leaves, the new position reported, then
-    /// what it passed (a character with its phonetic word, a word, the line arrived on) or
-    /// where it is (start, end). A secure field's moves say "bullet" or a count.
-    func moved(_ move: CursorMove) -> Feedback {
+    /// A move of the insertion point: a tick as it leaves (`cursor-sound`), the new position
+    /// reported, then what the reader says of it: what it passed, the unit now at the
+    /// insertion point or the word for the end (`character-move`, `word-move`), the line
+    /// arrived on, or where it is (start, end); with `arrival=words` the end it reached. A
+    /// secure field's moves say "bullet", the character's number or a count.
+    func moved(_ move: CursorMove, facts: MoveFacts = MoveFacts()) -> Feedback {
         var feedback = Feedback()
-        feedback.play(style.moveSound)
+        if let sound = style.moveSound { feedback.play(sound) }
         feedback.reportChange()
+        let arrival = style.arrivalWords ? facts.arrivedAtEnd.map { phrasebook.string($0 ? "boundary.end" : "boundary.start") } : nil
+        // What is said of a unit, or nil for "the end of the text" in the reader's words.
+        let unit: String?
+        var crossed = false
         switch move {
-        case .character(let text?), .word(let text?, _):
-            feedback.append(character(text, role: .cursor))
+        case .character(let text?):
+            unit = style.characterMove == .atCaret ? facts.atCaret : text
+        case .word(let text?, _):
+            switch style.wordMove {
+            case .atCaret: unit = facts.atCaret
+            case .crossed:
+                unit = facts.crossed ?? text
+                crossed = true
+            case .word, .passedOver: unit = text
+            }
         case .character(nil):
-            feedback.say(phrasebook.string("bullet"), role: .cursor)
+            let words = switch style.secureMove {
+            case .bullet: phrasebook.string("bullet")
+            case .characterNumber: phrasebook.string("secure.traversed").replacingPlaceholder(with: String(facts.passedNumber))
+            }
+            feedback.say(joined(words, arrival), role: .cursor)
+            return feedback
         case .word(nil, let count):
-            feedback.say(phrasebook.count("characters", count), role: .cursor)
+            feedback.say(joined(phrasebook.count("characters", count), arrival), role: .cursor)
+            return feedback
         case .line(let line):
             feedback.say(line.isEmpty ? phrasebook.string("blank") : line, role: .cursor)
+            return feedback
         case .toEnd(let end):
             feedback.say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
+            return feedback
+        }
+        guard let unit else {
+            feedback.say(phrasebook.string("end-of-text"), role: .cursor)
+            return feedback
+        }
+        // The characters crossed by a word move are said as they are, spaces and punctuation too.
+        let run = crossed && unit.count > 1
+            ? SpokenCharacter(text: unit, pitch: 1.0, capitalSound: false)
+            : phrasebook.spokenUnit(unit, capitals: settings.capitals, capitalPitch: style.capitalPitch)
+        if let arrival {
+            feedback.say(joined(run.text, arrival), role: .cursor, pitch: run.pitch)
+        } else if crossed && unit.count > 1 {
+            feedback.say(unit, role: .cursor)
+        } else {
+            feedback.append(character(unit, role: .cursor))
         }
         return feedback
+    }
+
+    /// A move by character or word that could not go further: the `boundary` sound, nothing,
+    /// or the unit at the insertion point again (`cannot-move`).
+    func cannotMove(atCaret: String?, secure: Bool) -> Feedback {
+        switch style.cannotMove {
+        case .sound: return .sound(style.boundarySound)
+        case .silent: return .silence
+        case .repeats:
+            guard !secure else { return .sound(style.boundarySound) }
+            guard let atCaret else { return say(phrasebook.string("end-of-text"), role: .cursor) }
+            return character(atCaret, role: .cursor)
+        }
+    }
+
+    /// "d, End of field": what was said and the end arrived at, joined as one utterance.
+    private func joined(_ text: String, _ arrival: String?) -> String {
+        arrival.map { text + phrasebook.listSeparator + $0 } ?? text
     }
 
     /// A character (or a run of text) passed over or explored: its name with capitals applied,
     /// and its phonetic word (after the phonetic delay, or instead of it).
     func character(_ text: String, role: SpeechRole) -> Feedback {
         var feedback = Feedback()
-        let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals)
+        let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals, capitalPitch: style.capitalPitch)
         let phonetic = text.count == 1 ? text.first.flatMap(phrasebook.phoneticWord(for:)) : nil
+        if style.capitalBeep && spoken.isCapital { feedback.play(.beep) }
         if spoken.capitalSound { feedback.play(.capital) }
         switch (settings.phonetics, phonetic) {
         case (.phoneticsOnly, let word?):
@@ -122,11 +228,24 @@ struct EchoComposer: Sendable {
     }
 
     /// A selection grown or shrunk: what was added or removed, then "selected" or
-    /// "unselected"; a secure field's part by count.
-    func selectionChanged(grew: Bool, text: String?, count: Int) -> Feedback {
-        let part = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals).text } ?? phrasebook.count("characters", count)
+    /// "unselected" in one utterance, or as a second (`selection=separate`), or "selected",
+    /// "added to selection" and "removed from selection" (`selection=added-removed`); a
+    /// secure field's part by count.
+    func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false) -> Feedback {
+        let part = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals, capitalPitch: style.capitalPitch).text }
+            ?? phrasebook.count("characters", count)
         var feedback = Feedback()
-        feedback.say(phrasebook.string(grew ? "edit.selected" : "edit.unselected").replacingPlaceholder(with: part), role: .cursor)
+        switch style.selection {
+        case .joined:
+            feedback.say(phrasebook.string(grew ? "edit.selected" : "edit.unselected").replacingPlaceholder(with: part), role: .cursor)
+        case .separate:
+            feedback.say(part, role: .cursor)
+            feedback.say(phrasebook.string(grew ? "selection.selected" : "selection.unselected"), role: .cursor, turn: .queues)
+        case .addedRemoved:
+            feedback.say(part, role: .cursor)
+            let key = grew ? (fromCaret ? "selection.selected" : "selection.added") : "selection.removed"
+            feedback.say(phrasebook.string(key), role: .cursor, turn: .queues)
+        }
         return feedback
     }
 
@@ -211,26 +330,4 @@ struct EchoComposer: Sendable {
         let phrase = phrasebook.string(key)
         return say(value.map { phrase.replacingPlaceholder(with: $0) } ?? phrase, role: .status)
     }
-}
-
-/// A screen reader's echo conventions as data: the pitches and sounds its rules use.
-struct EchoStyle: Sendable, Hashable {
-    /// Pitch of typed characters and words with `pitch-change` on.
-    var echoPitch: Double
-    /// Pitch of deleted text with `pitch-change` on.
-    var deletePitch: Double
-    /// The sound of a character entered into a secure field.
-    var secureEntrySound: SoundName
-    /// The sound of a character deleted from a secure field.
-    var secureDeleteSound: SoundName
-    /// The sound as the insertion point moves.
-    var moveSound: SoundName
-    /// The sound at the start or end of the text (or of the screen).
-    var boundarySound: SoundName
-    /// The sound of a refused action.
-    var refusalSound: SoundName
-
-    /// VoiceOver on iOS: echo raised to 1.2, deletion lowered to 0.8.
-    static let voiceOver = EchoStyle(echoPitch: 1.2, deletePitch: 0.8, secureEntrySound: .click, secureDeleteSound: .delete,
-                                     moveSound: .tick, boundarySound: .boundary, refusalSound: .refused)
 }

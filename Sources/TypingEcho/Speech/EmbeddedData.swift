@@ -85,6 +85,20 @@ enum EmbeddedData {
         "ur": PackageResources.speech_ur_txt,
     ]
 
+    /// Each screen reader's own words, by `<reader>-<locale tag>`.
+    static let readers: [String: [UInt8]] = [
+        "voiceover-en": PackageResources.reader_voiceover_en_txt,
+        "voiceover-pl": PackageResources.reader_voiceover_pl_txt,
+        "talkback-en": PackageResources.reader_talkback_en_txt,
+        "talkback-pl": PackageResources.reader_talkback_pl_txt,
+        "nvda-en": PackageResources.reader_nvda_en_txt,
+        "nvda-pl": PackageResources.reader_nvda_pl_txt,
+        "orca-en": PackageResources.reader_orca_en_txt,
+        "orca-pl": PackageResources.reader_orca_pl_txt,
+        "chromevox-en": PackageResources.reader_chromevox_en_txt,
+        "chromevox-pl": PackageResources.reader_chromevox_pl_txt,
+    ]
+
     /// The phonetics files by locale tag, each read on first use of its locale (a process
     /// that speaks English reads `en.txt` alone); a file with a problem is nil (the tests name it).
     static let alphabets = ParsedOnce<PhoneticAlphabet> { tag in
@@ -95,6 +109,14 @@ enum EmbeddedData {
     /// problem is nil (the tests name it).
     static let speechTables = ParsedOnce<DataFile> { tag in
         speech[tag].flatMap { try? DataFile(named: "Localization/speech-\(tag).txt", utf8: $0) }
+    }
+}
+
+extension EmbeddedData {
+    /// The readers' word tables by `<reader>-<locale tag>`, each read on first use; a file with
+    /// a problem is nil (the tests name it).
+    static let readerTables = ParsedOnce<DataFile> { key in
+        readers[key].flatMap { try? DataFile(named: "Localization/reader-\(key).txt", utf8: $0) }
     }
 }
 
@@ -133,4 +155,8 @@ public enum BundledData {
     public static func phoneticsFile(_ locale: String) -> [UInt8]? { EmbeddedData.phonetics[locale] }
     /// The bytes of `Localization/speech-<locale>.txt`.
     public static func speechFile(_ locale: String) -> [UInt8]? { EmbeddedData.speech[locale] }
+    /// The `<reader>-<locale>` names of the readers' word tables (`talkback-pl`), sorted.
+    public static var readerTables: [String] { EmbeddedData.readers.keys.sorted() }
+    /// The bytes of `Localization/reader-<reader>-<locale>.txt`.
+    public static func readerFile(_ name: String) -> [UInt8]? { EmbeddedData.readers[name] }
 }

@@ -55,14 +55,16 @@ public struct Phrasebook: Sendable {
     ///   - tag: The session's locale.
     ///   - custom: A user's own alphabet: its letters replace the locale's, its names
     ///   and capital word win over the locale's.
+    ///   - wording: Whose words: a screen reader's own strings (`Localization/reader-<reader>-<language>.txt`)
+    ///   win over the engine's.
     /// - Throws: `LocaleError` when the tag is malformed; missing translations fall back.
-    public init(locale tag: String, phonetics custom: PhoneticAlphabet? = nil) throws(LocaleError) {
-        try self.init(locale: tag, phonetics: custom, annotations: CLDRAnnotations.directory)
+    public init(locale tag: String, phonetics custom: PhoneticAlphabet? = nil, wording: ScreenReader = .voiceover) throws(LocaleError) {
+        try self.init(locale: tag, phonetics: custom, annotations: CLDRAnnotations.directory, wording: wording)
     }
 
     /// Loads the phrasebook with CLDR annotations read from `annotations` (a directory; empty
     /// for none), so that tests can see the fallback used when the package is not installed.
-    init(locale tag: String, phonetics custom: PhoneticAlphabet?, annotations: String) throws(LocaleError) {
+    init(locale tag: String, phonetics custom: PhoneticAlphabet?, annotations: String, wording: ScreenReader = .voiceover) throws(LocaleError) {
         var info = try LocaleInfo(tag: tag)
         if info.isKnownToICU {
             locale = tag
@@ -70,12 +72,12 @@ public struct Phrasebook: Sendable {
         } else {
             info = try LocaleInfo(tag: "en")
             locale = "en"
-            warning = "ICU has no data for locale '\(tag)'; speaking English (en) instead"
+            warning = "ICU has no data for locale \(ScriptErrorText.quoted(tag)); speaking English (en) instead"
         }
         self.info = info
         icuLocale = info.identifier
         let chosen = info
-        tables = LoadedOnce { Self.tables(info: chosen, custom: custom, annotations: annotations) }
+        tables = LoadedOnce { Self.tables(info: chosen, custom: custom, annotations: annotations, wording: wording) }
         do {
             self.rules = try PluralRules(locale: info.identifier)
         } catch {
@@ -85,7 +87,7 @@ public struct Phrasebook: Sendable {
 
     /// Reads the data files for a locale: the strings and plural forms of its speech tables,
     /// the names and letters of its phonetic alphabets (and a user's own).
-    private static func tables(info: LocaleInfo, custom: PhoneticAlphabet?, annotations: String) -> Tables {
+    private static func tables(info: LocaleInfo, custom: PhoneticAlphabet?, annotations: String, wording: ScreenReader) -> Tables {
         let candidates = info.fallbackTags + (info.fallbackTags.contains("en") ? [] : ["en"])
         let speech = candidates.compactMap { tag in EmbeddedData.speechTables[tag].map { (tag, $0) } }
         let alphabets = candidates.compactMap { EmbeddedData.alphabets[$0] }
@@ -94,7 +96,19 @@ public struct Phrasebook: Sendable {
         let ownSpeech = speech.contains { (try? LocaleInfo(tag: $0.0))?.language == info.language }
         let own = alphabets.filter { (try? LocaleInfo(tag: $0.locale))?.language == info.language }
         let lettersAlphabet = own.first ?? (ownSpeech ? nil : alphabets.first)
-        let strings: [String: String] = speech.reversed().reduce(into: [:]) { result, table in result.merge(table.1.section("strings")) { $1 } }
+        var strings: [String: String] = speech.reversed().reduce(into: [:]) { result, table in result.merge(table.1.section("strings")) { $1 } }
+        // A reader's own words in the session's language win over the engine's; a word it
+        // has no translation for is said as VoiceOver says it. VoiceOver's files give the
+        // words of conventions VoiceOver does not use, in English for any other language.
+        // `(silent)` is a part the reader does not say.
+        let sameLanguage = candidates.filter { (try? LocaleInfo(tag: $0))?.language == info.language }.reversed()
+        var chain = ["voiceover-en"] + sameLanguage.map { "voiceover-\($0)" }
+        if wording != .voiceover { chain += sameLanguage.map { "\(wording.rawValue)-\($0)" } }
+        let readerTables = chain.compactMap { EmbeddedData.readerTables[$0] }
+        let readerStrings: [String: String] = readerTables.reduce(into: [:]) { result, table in
+            result.merge(table.section("strings").mapValues { $0 == "(silent)" ? "" : $0 }) { $1 }
+        }
+        strings.merge(readerStrings) { $1 }
         var cache: [String: PluralRules] = [:]
         func rules(for id: String) -> PluralRules? {
             if let cached = cache[id] { return cached }
@@ -123,6 +137,7 @@ public struct Phrasebook: Sendable {
         var names = EmbeddedData.alphabets["en"]?.names ?? [:]
         if info.language != "en" { names.merge(CLDRAnnotations.names(for: info, in: annotations)) { $1 } }
         for alphabet in alphabets.reversed() where alphabet.locale != "en" { names.merge(alphabet.names) { $1 } }
+        for table in readerTables { names.merge(Self.characterKeys(table.section("names"))) { $1 } }
         if let custom { names.merge(custom.names) { $1 } }
         var namedASCII: (low: UInt64, high: UInt64) = (0, 0)
         for key in names.keys {
@@ -131,9 +146,22 @@ public struct Phrasebook: Sendable {
             if first.value < 64 { namedASCII.low |= 1 << first.value } else { namedASCII.high |= 1 << (first.value - 64) }
         }
         let letters = custom?.letters ?? lettersAlphabet?.letters ?? [:]
-        let capitalWord = custom?.capitalWord ?? lettersAlphabet?.capitalWord ?? strings["character.capital"] ?? "capital"
+        let capitalWord = custom?.capitalWord ?? readerStrings["character.capital"] ?? lettersAlphabet?.capitalWord ?? strings["character.capital"] ?? "capital"
         return Tables(strings: strings, plurals: plurals, names: names, letters: letters, capitalWord: capitalWord,
                       namedASCII: namedASCII)
+    }
+
+    /// Names keyed as the data files write them: the character, or `U+XXXX`.
+    private static func characterKeys(_ names: [String: String]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (key, value) in names {
+            if key.hasPrefix("U+"), let code = UInt32(key.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+                result[String(Character(scalar))] = value
+            } else {
+                result[key] = value
+            }
+        }
+        return result
     }
 
     /// A spoken string by key ("role.text"), falling back to the key itself if no file has it.
@@ -202,7 +230,7 @@ public struct LocaleError: Error, Sendable, Hashable, CustomStringConvertible {
     public var reason: String
 
     /// `'xx_Y!' is not a BCP 47 language tag`.
-    public var description: String { "'\(tag)' \(reason)" }
+    public var description: String { "\(ScriptErrorText.quoted(tag)) \(reason)" }
 }
 
 extension String {

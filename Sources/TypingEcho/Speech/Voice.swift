@@ -1,9 +1,9 @@
-/// The engine's voice: the locale's words (the phrasebook), a user's own phonetic alphabet,
-/// and the warnings that loading them gave (an unknown locale spoken in English).
+/// The engine's voice: the locale's words (the phrasebook) in a reader's wording, a user's own
+/// phonetic alphabet, and the warnings that loading them gave (an unknown locale spoken in English).
 ///
-/// Everything said is worded from `phrasebook`; it changes only when the locale or the
-/// user's alphabet does. The echo's rules (`echo`) are kept made with the phrasebook and the
-/// settings in force, so an echo does not copy either (docs/performance-history.md).
+/// Everything said is worded from `phrasebook`; it changes only when the locale, the wording
+/// or the user's alphabet does. The echo's rules (`echo`) are kept made with the phrasebook and
+/// the settings in force, so an echo does not copy either (docs/performance-history.md).
 struct Voice: Sendable {
     /// The echo's rules, with the words of the locale in force and the settings the engine
     /// last gave (`follow(_:)`).
@@ -12,11 +12,14 @@ struct Voice: Sendable {
     private var customPhonetics: PhoneticAlphabet?
     /// Warnings not yet taken by `takeWarnings()`.
     private var pendingWarnings: [EngineWarning] = []
+    /// Whose words are spoken (`wording`).
+    private var wording: ScreenReader
 
-    /// The voice of a locale, with the settings in force.
+    /// The voice of a locale, in the wording and with the settings in force.
     /// - Throws: `LocaleError` when the tag is not a BCP 47 tag.
     init(locale: String, settings: Settings) throws(LocaleError) {
-        echo = Self.composer(try Phrasebook(locale: locale), settings)
+        wording = settings.style.wording
+        echo = Self.composer(try Phrasebook(locale: locale, wording: wording), settings)
         if let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: nil)) }
     }
 
@@ -33,11 +36,18 @@ struct Voice: Sendable {
         echo = Self.composer(echo.phrasebook, settings)
     }
 
-    /// Speaks another locale (or the same with another alphabet); a locale ICU has no data
-    /// for is spoken in English, with a warning at `location` when `warns`.
-    mutating func speak(locale: String, warningAt location: SourceLocation?, warns: Bool = true) throws(LocaleError) {
-        echo = Self.composer(try Phrasebook(locale: locale, phonetics: customPhonetics), echo.settings)
+    /// Speaks another locale (or the same with another alphabet or wording); a locale ICU has
+    /// no data for is spoken in English, with a warning at `location` when `warns`.
+    mutating func speak(locale: String, wording: ScreenReader? = nil, warningAt location: SourceLocation?, warns: Bool = true) throws(LocaleError) {
+        if let wording { self.wording = wording }
+        echo = Self.composer(try Phrasebook(locale: locale, phonetics: customPhonetics, wording: self.wording), echo.settings)
         if warns, let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: location)) }
+    }
+
+    /// Speaks in a reader's words from now on, in `locale`.
+    mutating func use(wording: ScreenReader, locale: String) {
+        self.wording = wording
+        try? speak(locale: locale, warningAt: nil, warns: false)
     }
 
     /// Uses a user's phonetic alphabet (nil: the built-in ones) from now on, in `locale`.

@@ -130,6 +130,7 @@ extension TextBuffer {
     mutating func replace(_ range: Range<TextPosition>, with units: UnsafeBufferPointer<UInt16>) -> TextPosition {
         let storage = uniqueStorage()
         let lower = range.lowerBound.utf16, upper = range.upperBound.utf16
+        directionScan.textChanged(from: lower)
         if Self.joinsNothing(storage, lower..<upper, units) {
             storage.replace(lower..<upper, with: units)
             characterCount += units.count - (range.upperBound.character - range.lowerBound.character)

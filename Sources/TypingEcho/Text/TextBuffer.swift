@@ -32,6 +32,10 @@ public struct TextBuffer: Sendable {
     /// empty `text`, so no `String` copy of the secret is made for them. (Moves never copy the
     /// text: they carry offsets.)
     public var isSecret = false
+    /// How far the search for the paragraph's first strong character has got (offsets only):
+    /// arrow keys ask for it on every press, and it is searched again only after an edit
+    /// before the character found. Valid for the text as it is; edits update it.
+    var directionScan = DirectionScan()
 
     /// Creates a buffer holding `text` with the insertion point at its end.
     /// - Parameters:
@@ -205,6 +209,7 @@ public struct TextBuffer: Sendable {
     public mutating func replaceAll(with text: String) {
         uniqueStorage().wipe()
         lastBoundaries = nil
+        directionScan = DirectionScan()
         insertionPoint = .start
         selection = nil
         characterCount = 0

@@ -13,7 +13,7 @@ struct BrailleHostileTests {
 
     @Test("a table that is not in the folder is an error that names the folder and the closest table")
     func missingTable() throws {
-        let library = BrailleOracle.library
+        let library = try BrailleOracle.library
         #expect(throws: BrailleError.tableNotFound(name: "en-ueb-g3.ctb", folder: library.tablesFolder, suggestion: "en-ueb-g1.ctb")) {
             try library.translator(for: BrailleTable("en-ueb-g3.ctb"))
         }
@@ -21,7 +21,7 @@ struct BrailleHostileTests {
 
     @Test("a file in the folder that does not compile is an error with liblouis's reason, as lou_checktable finds")
     func compileFailures() throws {
-        let library = BrailleOracle.library
+        let library = try BrailleOracle.library
         let files = try FileManager.default.contentsOfDirectory(atPath: library.tablesFolder).filter { $0.hasSuffix(".cti") }.sorted()
         var failures = 0
         for file in files {
@@ -42,7 +42,7 @@ struct BrailleHostileTests {
 
     @Test("every table in the folder translates emoji, Thai, controls and a long word into braille cells")
     func everyTable() throws {
-        let library = BrailleOracle.library
+        let library = try BrailleOracle.library
         let line = "Aa 1 👍🏽 ก\u{0007}\t" + String(repeating: "x", count: 300) + " é"
         let names = library.tableNames()
         #expect(names.count > 200)
@@ -106,7 +106,7 @@ struct BrailleHostileTests {
 
     @Test("LOUIS_TABLEPATH does not change what a table name means")
     func tablePathIgnored() throws {
-        let library = BrailleOracle.library
+        let library = try BrailleOracle.library
         // A decoy folder whose latinLetterDef6Dots.uti writes every letter as all six dots.
         let decoy = FileManager.default.temporaryDirectory.appendingPathComponent("braille-decoy-\(getpid())")
         try FileManager.default.createDirectory(at: decoy, withIntermediateDirectories: true)

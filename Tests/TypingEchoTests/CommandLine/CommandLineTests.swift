@@ -1,71 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
-
-extension Pipe {
-    /// What a background read of a pipe got, handed back after the read's group is waited for.
-    final class Drain: @unchecked Sendable {
-        var data = Data()
-    }
-}
-
-/// Runs the built `typing-echo` binary, which SwiftPM puts next to the test bundle.
-struct Tool {
-    static var executable: URL {
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        if directory.lastPathComponent == "MacOS" { directory = directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-        return directory.appendingPathComponent("typing-echo")
-    }
-
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
-        /// Whether a signal ended the process (then `status` is the signal's number).
-        var signalled = false
-    }
-
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin
-        try process.run()
-        // Standard input and standard error are served on their own threads while standard
-        // output is read here: a child that fills one pipe (64 KB of errors) while the test waits
-        // on another would otherwise never end.
-        let group = DispatchGroup()
-        let writer = stdin.fileHandleForWriting
-        DispatchQueue.global().async(group: group) {
-            if let input { writer.write(input) }
-            try? writer.close()
-        }
-        let errors = Pipe.Drain()
-        let reader = error.fileHandleForReading
-        DispatchQueue.global().async(group: group) { errors.data = reader.readDataToEndOfFile() }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let err = errors.data
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self),
-                      signalled: process.terminationReason == .uncaughtSignal)
-    }
-
-    /// Writes a script to a temporary file and returns its path.
-    static func script(_ bytes: [UInt8], name: String = "script.replay") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("typing-echo-tests-\(getpid())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent(name)
-        try Data(bytes).write(to: url)
-        return url.path
-    }
-}
+import TypingEcho
 
 @Suite("Command line")
 struct CommandLineTests {
@@ -82,6 +18,46 @@ struct CommandLineTests {
         #expect(result.status == 65)
         #expect(result.error.hasPrefix(path + expected), "\(result.error)")
         #expect(!result.error.contains("Fatal error"))
+    }
+
+    @Test("/dev/zero as a script or a phonetics file stops at once with a clear error")
+    func endlessInput() throws {
+        let script = try Tool.run(["replay", "/dev/zero"])
+        #expect(script.status == 65 && script.error == "/dev/zero:1:1: error: unexpected control character\n")
+        let plain = try Tool.script(Array("field f kind=text label=\"A\"\n".utf8), name: "endless.replay")
+        let phonetics = try Tool.run(["replay", plain, "--phonetics", "/dev/zero"])
+        #expect(phonetics.status == 65 && phonetics.error.contains("/dev/zero: error: a phonetics file may hold at most 4,194,304 bytes"))
+    }
+
+    @Test("Every name echoed in an error is cut to 40 characters and …, on the command line and in scripts")
+    func longNamesAreCut() throws {
+        let word = String(repeating: "w", count: 100_000)
+        let cut = "'" + String(repeating: "w", count: 40) + "…'"
+        let script = try Tool.script(Array("field f kind=text label=\"A\"\nfocus f\ndouble-tap\n".utf8), name: "names.replay")
+        let runs: [[String]] = [
+            ["layouts", word], ["help", word], [word], ["replay", script, "--" + word], ["replay", script, "--set", word + "=1"],
+            ["replay", script, "--set", "rate=" + word], ["check", script, "--" + word],
+        ]
+        for arguments in runs {
+            let result = try Tool.run(arguments)
+            #expect(result.error.contains(String(repeating: "w", count: 38) + "…'") && !result.error.contains(cut.dropLast(2) + "w")
+                    && result.error.utf8.count < 1_000, "\(arguments.map { $0.prefix(20) })")
+        }
+        for line in ["touch key:" + word, "slide key:" + word, "focus key:" + word, "settings " + word + "=1", "touch " + word] {
+            let path = try Tool.script(Array("field f kind=text label=\"A\"\nfocus f\ndouble-tap\n\(line.hasPrefix("slide") ? "touch 10,10\n" : "")\(line)\n".utf8), name: "name.replay")
+            let result = try Tool.run(["replay", path])
+            #expect(result.status == 65 && result.error.contains("w…'") && result.error.utf8.count < 1_000, "\(line.prefix(20))")
+        }
+    }
+
+    @Test("rate is a number as every other: no sign, exponent or hex")
+    func rateIsADecimal() throws {
+        for value in ["1e0", "0x1p0", "+1", ".5", "1.", "nan", "inf"] {
+            #expect(throws: SettingError.self) { var settings = Settings(); try settings.set("rate", to: value) }
+        }
+        var settings = Settings()
+        try settings.set("rate", to: "1.5")
+        #expect(settings.rate == 1.5)
     }
 
     @Test("Usage errors exit 64, unreadable input 66, help and version 0")

@@ -100,7 +100,7 @@ struct ReadmeTourTests {
         let text = try String(contentsOf: Self.root.appendingPathComponent("Examples/plain-field.replay"), encoding: .utf8)
         let commands = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(!commands.contains { $0.contains("key-cadence") }, "plain-field.replay is about the default cadence")
-        let result = try replay(text)
+        let result = replay(text)
         #expect(result.error == nil && result.failures.isEmpty)
 
         var spokenAt: [Int: (time: VirtualTime, utterance: Utterance)] = [:]

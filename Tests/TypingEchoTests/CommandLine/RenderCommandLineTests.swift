@@ -6,18 +6,7 @@ import Testing
 struct RenderCommandLineTests {
     /// Runs the tool with extra environment variables; returns status, stdout and stderr.
     func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Tool.Result {
-        let process = Process()
-        process.executableURL = Tool.executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(extra.merging(["NO_COLOR": "1"]) { $1 }) { $1 }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile(), err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Tool.Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+        try Tool.run(arguments, environment: extra)
     }
 
     static let root = Repository.root
@@ -101,5 +90,14 @@ struct RenderCommandLineTests {
         #expect(unreadable.status == 66)
         let unwritable = try run(["render", Self.example("plain-field.replay"), "-o", "/nonexistent/dir/x.wav"])
         #expect(unwritable.status == 74 && unwritable.error.contains("cannot write"))
+    }
+
+    @Test("render -o - exits 74 when standard output is closed and ends quietly (0) on a closed pipe")
+    func standardOutput() throws {
+        let tool = Tool.executable.path, example = Self.example("plain-field.replay")
+        let closed = try Tool.shell("exec \"$0\" render \"$1\" -o - >&-", tool, example)
+        #expect(closed.status == 74 && closed.error == "typing-echo: cannot write the output: standard output is closed\n")
+        let piped = try Tool.shell("\"$0\" render \"$1\" -o - | head -c 1 > /dev/null; echo \"${PIPESTATUS[0]}\"", tool, example)
+        #expect(piped.output == "0\n" && piped.error == "")
     }
 }

@@ -11,7 +11,7 @@ struct LintCase: CustomTestStringConvertible, Sendable {
 
 /// The findings for a screen declared by script lines.
 func lintFindings(_ lines: [String]) throws -> [LintFinding] {
-    let run = replayRun(lines.joined(separator: "\n"))
+    let run = replay(lines.joined(separator: "\n"))
     if let error = run.error { throw error }
     return Lint.findings(for: try #require(run.engine))
 }
@@ -46,6 +46,9 @@ struct LintTests {
         .init(rule: .coveredByKeyboard,
               failing: [#"field n kind=text label="Note" frame=20,700,350,44"#, "focus n", "double-tap"],
               passing: [#"field n kind=text label="Note" frame=20,100,350,44"#, "focus n", "double-tap"]),
+        .init(rule: .speaksPasswords,
+              failing: ["settings reader=talkback", #"field pw kind=secure label="Password""#],
+              passing: ["settings reader=nvda", #"field pw kind=secure label="Password""#]),
     ]
 
     @Test("each rule finds its problem and not the fix", arguments: cases)

@@ -13,7 +13,7 @@ struct ScreenTests {
 
     @Test("swipe right and left follow reading order and skip hidden elements")
     func readingOrder() {
-        let run = replayRun(Self.form + ["swipe right", "swipe right", "swipe right", "swipe right", "swipe right", "swipe left"])
+        let run = replay(Self.form + ["swipe right", "swipe right", "swipe right", "swipe right", "swipe right", "swipe left"])
         #expect(run.spoken(.element) == ["Sign in, heading", "Email, text field", "Password, secure text field",
                                          "Sign in, button", "Password, secure text field"])
         #expect(run.events.contains { if case .sound(.boundary) = $0.event { true } else { false } })
@@ -21,7 +21,7 @@ struct ScreenTests {
 
     @Test("a hidden element cannot be focused by id")
     func focusHidden() {
-        let run = replayRun(Self.form + ["focus userLabel"])
+        let run = replay(Self.form + ["focus userLabel"], expecting: .stopsWithError)
         #expect(run.error?.message == "'userLabel' is hidden from the screen reader and cannot be focused")
         #expect(run.error?.location == TypingEcho.SourceLocation(line: 6, column: 7))
     }
@@ -30,7 +30,7 @@ struct ScreenTests {
         ("10,45", "email"), ("10,70", "email"), ("10,120", "password"), ("10,5", "title"), ("10,500", nil as String?),
     ])
     func touch(point: String, expected: String?) {
-        let run = replayRun(Self.form + ["touch \(point)"])
+        let run = replay(Self.form + ["touch \(point)"])
         #expect(run.error == nil)
         #expect(run.engine?.focusedElement?.id == expected)
     }
@@ -38,13 +38,13 @@ struct ScreenTests {
     @Test("a visible label is the smaller target where it is, its field elsewhere")
     func visibleLabel() {
         let lines = Self.form.map { $0.replacingOccurrences(" hidden", "") }
-        #expect(replayRun(lines + ["touch 10,45"]).engine?.focusedElement?.id == "userLabel")
-        #expect(replayRun(lines + ["touch 10,70"]).engine?.focusedElement?.id == "email")
+        #expect(replay(lines + ["touch 10,45"]).engine?.focusedElement?.id == "userLabel")
+        #expect(replay(lines + ["touch 10,70"]).engine?.focusedElement?.id == "email")
     }
 
     @Test("swipe up and down step an adjustable value; the ends play boundary")
     func adjustable() {
-        let run = replayRun(#"element v label="Speed" kind=slider value="Slow" steps="Slow|Normal|Fast""#, "focus v",
+        let run = replay(#"element v label="Speed" kind=slider value="Slow" steps="Slow|Normal|Fast""#, "focus v",
                             "swipe up", "swipe up", "swipe up", "swipe down", "swipe down", "swipe down")
         #expect(run.spoken(.status) == ["Normal", "Fast", "Normal", "Slow"])
         #expect(run.events.filter { if case .sound(.boundary) = $0.event { true } else { false } }.count == 2)
@@ -54,7 +54,7 @@ struct ScreenTests {
     @Test("a changed value of the focused element is spoken; updatesFrequently at most every 2 s")
     func valueUpdates() {
         func updates(_ traits: String) -> [String] {
-            replayRun("element p label=\"Progress\" \(traits) value=\"1\"", "focus p",
+            replay("element p label=\"Progress\" \(traits) value=\"1\"", "focus p",
                       "element p label=\"Progress\" \(traits) value=\"2\"", "wait 0.5",
                       "element p label=\"Progress\" \(traits) value=\"3\"", "wait 2",
                       "element p label=\"Progress\" \(traits) value=\"4\"").spoken(.status)
@@ -65,7 +65,7 @@ struct ScreenTests {
 
     @Test("direct interaction passes gestures on the element to the app")
     func directInteraction() {
-        let run = replayRun(#"element c label="Canvas" traits=allowsDirectInteraction frame=0,0,100,100"#,
+        let run = replay(#"element c label="Canvas" traits=allowsDirectInteraction frame=0,0,100,100"#,
                             #"element b label="Done" kind=button frame=0,200,100,40"#,
                             "focus c", "touch 50,50", "double-tap", "swipe up", "swipe down", "touch 50,210")
         #expect(run.error == nil)
@@ -74,21 +74,21 @@ struct ScreenTests {
 
     @Test("validate: how many errors, then focus on the first invalid field")
     func validate() {
-        let run = replayRun(Self.form + ["focus go", "error password \"Use 8 characters or more\"",
+        let run = replay(Self.form + ["focus go", "error password \"Use 8 characters or more\"",
                                          "error email \"Enter an email address\"", "validate"])
         #expect(run.spoken(.announcement) == ["2 errors"])
         #expect(run.spoken(.element).last == "Email, Enter an email address, text field")
         let queued = run.events.compactMap { if case .speak(let u) = $0.event, u.role == .element { u.interrupts } else { nil } }
         #expect(queued.last == false)
         #expect(run.engine?.focusedElement?.id == "email")
-        let cleared = replayRun(Self.form + ["focus go", "error email \"Bad\"", "error email \"\"", "validate"])
+        let cleared = replay(Self.form + ["focus go", "error email \"Bad\"", "error email \"\"", "validate"])
         #expect(cleared.engine?.focusedElement?.id == "go")
     }
 
     @Test("validate in Polish counts errors with Polish plurals", arguments: [(1, "1 błąd"), (2, "2 błędy"), (5, "5 błędów")])
     func polishErrors(count: Int, expected: String) {
         let fields = (0..<count).flatMap { ["field f\($0) kind=text label=\"F\"", "error f\($0) \"Zły\""] }
-        #expect(replayRun(["settings locale=pl-PL"] + fields + ["validate"]).spoken(.announcement) == [expected])
+        #expect(replay(["settings locale=pl-PL"] + fields + ["validate"]).spoken(.announcement) == [expected])
     }
 
     @Test("the element line's optional attributes and flags")
@@ -115,8 +115,8 @@ struct ScreenTests {
         ("validate now", "1:10: error: extra argument; usage: validate"),
     ])
     func errors(script: String, message: String) throws {
-        let result = try replay(script + "\n")
-        #expect(result.error == "test.replay:" + message)
+        let result = replay(script + "\n", expecting: .stopsWithError)
+        #expect(result.errorLine == "test.replay:" + message)
     }
 }
 
@@ -128,4 +128,9 @@ extension String {
 }
 
 /// `replayRun` for an array of lines.
-func replayRun(_ lines: [String]) -> ReplayRun { replayRun(lines.joined(separator: "\n")) }
+/// Runs a script given as its lines (see `replay(_:overrides:describe:expecting:sourceLocation:)`).
+func replay(
+    _ lines: [String], expecting outcome: ScriptOutcome = .finishes, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> ReplayRun {
+    replay(lines.joined(separator: "\n"), expecting: outcome, sourceLocation: sourceLocation)
+}

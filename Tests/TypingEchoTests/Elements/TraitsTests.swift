@@ -38,7 +38,7 @@ struct TraitsTests {
     ])
     func hexToken(token: String, expected: Traits) throws {
         #expect(Traits(token: token) == expected)
-        let run = replayRun("element e label=\"E\" traits=\(token)")
+        let run = replay("element e label=\"E\" traits=\(token)")
         #expect(run.error == nil)
         #expect(run.engine?.element("e")?.traits == expected)
     }
@@ -60,6 +60,6 @@ struct TraitsTests {
         ("field e kind=area label=\"E\"", Traits([.textEntry, .textArea])),
     ])
     func defaults(declaration: String, expected: Traits) {
-        #expect(replayRun(declaration).engine?.element("e")?.traits == expected)
+        #expect(replay(declaration).engine?.element("e")?.traits == expected)
     }
 }

@@ -12,7 +12,7 @@ struct EditActionTests {
 
     @Test("A refused copy or cut in a secure field leaves the clipboard as it was")
     func clipboardUntouched() throws {
-        let result = try replay(Self.fields + """
+        let result = replay(Self.fields + """
         clipboard "public"
         focus pw
         double-tap
@@ -34,7 +34,7 @@ struct EditActionTests {
 
     @Test("The edit rotor cycles select all, copy, cut, paste and double tap performs the choice")
     func rotorActions() throws {
-        let result = try replay(Self.fields + """
+        let result = replay(Self.fields + """
         focus user
         double-tap
         keys "abc"
@@ -57,7 +57,7 @@ struct EditActionTests {
         "keys \"12345\"", "type \"12345\"", "clipboard \"12345\"\nedit paste", "dictate \"12345\"",
     ])
     func maxLength(input: String) throws {
-        let run = replayRun("field code kind=text label=\"Code\" max=4", "focus code", "double-tap", input,
+        let run = replay("field code kind=text label=\"Code\" max=4", "focus code", "double-tap", input,
                             "expect speech \"text limit reached, 4 characters\"", "expect sound refused")
         #expect(run.error == nil && run.failures.isEmpty, "\(String(describing: run.error)) \(run.failures)")
         // Typed text goes in up to the limit; a pasted or dictated phrase is refused whole.
@@ -67,7 +67,7 @@ struct EditActionTests {
 
     @Test("Dictation is refused in secure fields and in dictation=off fields, and echoed elsewhere")
     func dictation() throws {
-        let result = try replay(Self.fields + """
+        let result = replay(Self.fields + """
         field quiet kind=text label="Quiet" dictation=off
         focus pw
         double-tap
@@ -89,7 +89,7 @@ struct EditActionTests {
 
     @Test("Refusals are spoken in the field's language")
     func polish() throws {
-        let result = try replay("settings locale=pl-PL\n" + Self.fields + """
+        let result = replay("settings locale=pl-PL\n" + Self.fields + """
         focus pw
         double-tap
         keys "ab"
@@ -116,12 +116,7 @@ struct EditActionTests {
     }
 }
 
-extension ReplayResult {
-    /// Utterances of one role.
-    func spoken(_ role: SpeechRole) -> [String] {
-        utterances.filter { $0.role == role }.map(\.text)
-    }
-
+extension ReplayRun {
     /// Whether these utterances were said in this order (others may come between).
     func spoken(inOrder expected: [String]) -> Bool {
         var rest = expected[...]

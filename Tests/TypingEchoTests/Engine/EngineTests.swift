@@ -12,7 +12,7 @@ struct EngineTests {
         ("field f kind=text label=\"Email\" disabled", "Email, text field, dimmed"),
     ])
     func focusAnnouncement(declaration: String, expected: String) throws {
-        let result = try replay("\(declaration)\nfocus f\n")
+        let result = replay("\(declaration)\nfocus f\n")
         #expect(result.spoken.first == expected)
         #expect(result.utterances.first?.role == .element)
     }
@@ -22,13 +22,13 @@ struct EngineTests {
         ("field f kind=secure label=\"Password\" value=\"abcdef\"", "Password, secure text field, is editing, 6 characters, insertion point at end"),
     ])
     func editingAnnouncement(declaration: String, expected: String) throws {
-        let result = try replay("\(declaration)\nfocus f\ndouble-tap\n")
+        let result = replay("\(declaration)\nfocus f\ndouble-tap\n")
         #expect(result.spoken.contains(expected))
     }
 
     @Test("The hint comes after the announcement and the hint delay, as its own utterance")
     func hintTiming() throws {
-        let result = try replay("field f kind=text label=\"Username\"\nfocus f\nwait 5\n")
+        let result = replay("field f kind=text label=\"Username\"\nfocus f\nwait 5\n")
         let announcement = try #require(result.utterances.first)
         let hint = try #require(result.events.first { if case .speak(let u) = $0.event { u.role == .hint } else { false } })
         #expect(hint.time == VirtualTime.zero + announcement.duration + VirtualDuration(milliseconds: 1000))
@@ -37,15 +37,15 @@ struct EngineTests {
 
     @Test("Any input before the hint delay drops the hint; hints=off never speaks it")
     func hintCancelled() throws {
-        let early = try replay("field f kind=text label=\"Username\"\nfocus f\nwait 0.5\ndouble-tap\nwait 5\n")
+        let early = replay("field f kind=text label=\"Username\"\nfocus f\nwait 0.5\ndouble-tap\nwait 5\n")
         #expect(!early.spoken.contains("Double tap to edit."))
-        let off = try replay("settings hints=off\nfield f kind=text label=\"Username\"\nfocus f\nwait 5\n")
+        let off = replay("settings hints=off\nfield f kind=text label=\"Username\"\nfocus f\nwait 5\n")
         #expect(!off.spoken.contains("Double tap to edit."))
     }
 
     @Test("Double tap toggles the insertion point between start and end")
     func doubleTapToggles() throws {
-        let result = try replay("field f kind=text label=\"Name\" value=\"Ola\"\nfocus f\ndouble-tap\ndouble-tap\ndouble-tap\n")
+        let result = replay("field f kind=text label=\"Name\" value=\"Ola\"\nfocus f\ndouble-tap\ndouble-tap\ndouble-tap\n")
         #expect(Array(result.spoken.suffix(2)) == ["insertion point at start", "insertion point at end"])
         let cursors = result.events.compactMap { if case .cursor(_, let offset, _) = $0.event { offset } else { nil } }
         #expect(cursors == [3, 0, 3])
@@ -58,7 +58,7 @@ struct EngineTests {
         ("nothing", []),
     ])
     func hardwareEcho(feedback: String, expected: [String]) throws {
-        let result = try replay("""
+        let result = replay("""
         settings hardware-feedback=\(feedback) hints=off
         field f kind=text label="Note"
         focus f
@@ -73,21 +73,21 @@ struct EngineTests {
 
     @Test("Echo is raised and deletion lowered with pitch-change on; both normal when off", arguments: [("on", 1.2, 0.8), ("off", 1.0, 1.0)])
     func pitch(setting: String, echo: Double, delete: Double) throws {
-        let result = try replay("settings pitch-change=\(setting)\nfield f kind=text label=\"A\"\nfocus f\ndouble-tap\nkeys \"a\"\nkey backspace\n")
+        let result = replay("settings pitch-change=\(setting)\nfield f kind=text label=\"A\"\nfocus f\ndouble-tap\nkeys \"a\"\nkey backspace\n")
         #expect(result.utterances.first { $0.role == .echo }?.pitch == echo)
         #expect(result.utterances.first { $0.role == .delete }?.pitch == delete)
     }
 
     @Test("Keys at either end play the boundary sound and change nothing", arguments: ["backspace", "left", "option-left", "home"])
     func boundaryAtStart(key: String) throws {
-        let result = try replay("field f kind=text label=\"A\" value=\"ab\"\nfocus f\ndouble-tap\ndouble-tap\nkey \(key)\n")
+        let result = replay("field f kind=text label=\"A\" value=\"ab\"\nfocus f\ndouble-tap\ndouble-tap\nkey \(key)\n")
         // The double tap that moved the insertion point to the start ticked; the key meets the boundary.
         #expect(result.sounds == [.tick, .boundary])
     }
 
     @Test("Arrows speak the character passed; option-arrows the word; rotor swipes the same")
     func movement() throws {
-        let result = try replay("""
+        let result = replay("""
         settings phonetics=off hints=off
         field f kind=text label="A" value="Hi there"
         focus f
@@ -108,7 +108,7 @@ struct EngineTests {
 
     @Test("The lines rotor moves by line in a text area and meets a boundary in a text field")
     func lineRotor() throws {
-        let result = try replay("""
+        let result = replay("""
         settings hints=off
         field note kind=area label="Note" value="Dear Ola,\\n\\nSee you"
         field name kind=text label="Name" value="Jan"
@@ -135,7 +135,7 @@ struct EngineTests {
 
     @Test("A character move says the phonetic word after the phonetic delay")
     func phoneticAfterMove() throws {
-        let result = try replay("settings hints=off\nfield f kind=text label=\"A\" value=\"M\"\nfocus f\ndouble-tap\nkey left\nwait 3\n")
+        let result = replay("settings hints=off\nfield f kind=text label=\"A\" value=\"M\"\nfocus f\ndouble-tap\nkey left\nwait 3\n")
         #expect(result.spoken.suffix(2) == ["capital M", "Mike"])
         let spoken = result.utterances.last!
         #expect(spoken.role == .phonetic)
@@ -143,7 +143,7 @@ struct EngineTests {
 
     @Test("An interrupting utterance cuts the one playing; completed ones finish on time")
     func speechTiming() throws {
-        let result = try replay("settings hints=off\nfield f kind=text label=\"Name\"\nfocus f\nwait 0.2\ndouble-tap\nwait 10\n")
+        let result = replay("settings hints=off\nfield f kind=text label=\"Name\"\nfocus f\nwait 0.2\ndouble-tap\nwait 10\n")
         let finished = result.events.compactMap { event -> (VirtualTime, Int, Bool)? in
             if case .finished(let id, let completed) = event.event { (event.time, id, completed) } else { nil }
         }
@@ -155,7 +155,7 @@ struct EngineTests {
     @Test("The same script gives byte-identical output")
     func deterministic() throws {
         let script = "field f kind=text label=\"A\"\nfocus f\ndouble-tap\nkeys \"Zażółć gęślą jaźń 👍🏽\"\nkey option-left\nwait 2\n"
-        #expect(try replay(script).json == replay(script).json)
+        #expect(replay(script).json == replay(script).json)
     }
 
     @Test("Runtime mistakes are script errors with a location", arguments: [
@@ -166,13 +166,13 @@ struct EngineTests {
         ("element b label=\"Go\" traits=buton\n", "1:29: error: unknown trait 'buton'; did you mean 'button'?"),
     ])
     func runtimeErrors(script: String, expected: String) throws {
-        let result = try replay(script)
-        #expect(result.error == "test.replay:" + expected)
+        let result = replay(script, expecting: .stopsWithError)
+        #expect(result.errorLine == "test.replay:" + expected)
     }
 
     @Test("Expectations fail with what was heard; consecutive expects share one window")
     func expectations() throws {
-        let result = try replay("""
+        let result = replay("""
         field f kind=text label="Name"
         focus f
         expect speech "Name, text field"
@@ -180,7 +180,7 @@ struct EngineTests {
         expect no-speech
         expect count 0
         """)
-        #expect(result.failures == [
+        #expect(result.failureLines == [
             "4:1: expected speech \"Name\"; heard \"Name, text field\"",
             "5:1: expected no speech; heard \"Name, text field\"",
         ])

@@ -12,8 +12,8 @@ struct LongValueMessageTests {
         "settings cadence=\(long)", "settings key-cadence=\(long)", "element b label=\"B\" traits=\(long)",
     ])
     func cut(line: String) throws {
-        let result = try replay(line + "\n")
-        let error = try #require(result.error)
+        let result = replay(line + "\n", expecting: .stopsWithError)
+        let error = try #require(result.errorLine)
         #expect(error.contains(String(repeating: "x", count: 40) + "…"), "\(error.prefix(200))")
         #expect(!error.contains(String(repeating: "x", count: 41)))
     }

@@ -59,7 +59,7 @@ struct EventCodingTests {
             TimedEvent(time: VirtualTime(milliseconds: 1500), event: .sound(.click)),
             TimedEvent(time: VirtualTime(milliseconds: 2000), event: .focus(.key("q"))),
         ])
-        #expect(throws: JSONLinesError(message: "'name' is not one of click, delete, boundary, capital, tick, refused", column: nil, line: 2)) {
+        #expect(throws: JSONLinesError(message: "'name' is not one of click, delete, boundary, capital, tick, refused, beep", column: nil, line: 2)) {
             try JSONLines.decodeAll("\n" + #"{"type":"sound","t":1.500,"name":"bang"}"#)
         }
     }

@@ -2,12 +2,12 @@ import Testing
 @testable import TypingEcho
 
 /// The times of the `edit` events of a run, in seconds with three decimals.
-private func editTimes(_ result: ReplayResult) -> [String] {
+private func editTimes(_ result: ReplayRun) -> [String] {
     result.events.compactMap { if case .edit = $0.event { $0.time.description } else { nil } }
 }
 
 /// The `finished` events of a run: utterance id, when, and whether it was heard to the end.
-private func finishes(_ result: ReplayResult) -> [(id: Int, time: VirtualTime, completed: Bool)] {
+private func finishes(_ result: ReplayRun) -> [(id: Int, time: VirtualTime, completed: Bool)] {
     result.events.compactMap { timed in
         if case .finished(let id, let completed) = timed.event { (id, timed.time, completed) } else { nil }
     }
@@ -20,7 +20,7 @@ struct KeyCadenceTests {
     @Test("keys advance the clock by key-cadence (default 0.2 s) after each key; the next line runs after the last")
     func defaultCadence() throws {
         #expect(Settings().keyCadence == VirtualDuration(milliseconds: 200))
-        let result = try replay(plainField + "@1 keys \"abc\"\nkey backspace\n")
+        let result = replay(plainField + "@1 keys \"abc\"\nkey backspace\n")
         #expect(result.error == nil)
         // Three inserts 0.2 s apart, then the backspace 0.2 s after the last key.
         #expect(editTimes(result) == ["1.000", "1.200", "1.400", "1.600"])
@@ -28,7 +28,7 @@ struct KeyCadenceTests {
 
     @Test("key-cadence=S paces keys by S; a key is a character, so é and 👍🏽 take one slot each")
     func setCadence() throws {
-        let result = try replay("settings key-cadence=0.5\n" + plainField + "keys \"e\u{301}👍🏽x\"\nkey left\n")
+        let result = replay("settings key-cadence=0.5\n" + plainField + "keys \"e\u{301}👍🏽x\"\nkey left\n")
         #expect(result.error == nil)
         #expect(editTimes(result) == ["0.000", "0.500", "1.000"])
         let tick = result.events.first { if case .sound(.tick) = $0.event { true } else { false } }
@@ -37,7 +37,7 @@ struct KeyCadenceTests {
 
     @Test("key-cadence=0 keeps v1's timing: every key at one instant, each echo cut at once")
     func zeroCadence() throws {
-        let result = try replay("settings key-cadence=0\n" + plainField + "keys \"abc\"\n")
+        let result = replay("settings key-cadence=0\n" + plainField + "keys \"abc\"\n")
         #expect(editTimes(result) == ["0.000", "0.000", "0.000"])
         let cut = finishes(result).filter { !$0.completed }
         // Both announcements of the field (by the double tap, by "a"), then "a" and "b".
@@ -46,7 +46,7 @@ struct KeyCadenceTests {
 
     @Test("key NAME takes no time")
     func keyTakesNoTime() throws {
-        let result = try replay(plainField + "keys \"ab\"\nkey left\nkey right\nkey backspace\nkey option-backspace\nkey return\nkeys \"c\"\n")
+        let result = replay(plainField + "keys \"ab\"\nkey left\nkey right\nkey backspace\nkey option-backspace\nkey return\nkeys \"c\"\n")
         #expect(result.error == nil)
         // The keys line ends at 0.400; every key after it happens there, and so does the next keys line.
         let afterKeys = result.events.filter {
@@ -58,7 +58,7 @@ struct KeyCadenceTests {
 
     @Test("an echo follows the echo of the previous key when speech is under a second behind; every echo and the word to the end")
     func echoesAreHeard() throws {
-        let result = try replay(plainField + "keys \"ab \"\n")
+        let result = replay(plainField + "keys \"ab \"\n")
         let byText = Dictionary(result.utterances.map { ($0.text, $0) }, uniquingKeysWith: { first, _ in first })
         let ends = Dictionary(finishes(result).map { ($0.id, ($0.time, $0.completed)) }, uniquingKeysWith: { first, _ in first })
         let a = try #require(byText["a"]), b = try #require(byText["b"])
@@ -77,7 +77,7 @@ struct KeyCadenceTests {
     func echoesCatchUp() throws {
         // "capital W" (0.667 s), then letters of 0.259 s every 0.2 s: speech falls behind by
         // 0.059 s a key until a key would wait more than a second; that one cuts.
-        let result = try replay(plainField + "keys \"Wabcdefghijklmnopqrstuvwxyz\"\n")
+        let result = replay(plainField + "keys \"Wabcdefghijklmnopqrstuvwxyz\"\n")
         let echoes = result.utterances.filter { $0.role == .echo }
         #expect(echoes.count == 27)
         // A model of the rule: follow what is being said if it ends within 1 s of the key.
@@ -103,8 +103,8 @@ struct KeyCadenceTests {
         "-1", "-0.2", "nan", "inf", "1e300", "3601", "99999999999999999999", "0.2s",
     ])
     func rejectsBadValues(value: String) throws {
-        let result = try replay("settings key-cadence=\(value)\n")
-        #expect(result.error == "test.replay:1:22: error: 'key-cadence' expects seconds from 0 to 3600 such as 1.5, got '\(value)'")
+        let result = replay("settings key-cadence=\(value)\n", expecting: .stopsWithError)
+        #expect(result.errorLine == "test.replay:1:22: error: 'key-cadence' expects seconds from 0 to 3600 such as 1.5, got '\(value)'")
     }
 
     @Test("key-cadence accepts 0 to 3600; --set wins over the script; the typed setting goes through the same checks")
@@ -116,7 +116,7 @@ struct KeyCadenceTests {
         }
         #expect(Settings.keys.contains("key-cadence"))
 
-        let overridden = try replay("settings key-cadence=1\n" + plainField + "keys \"ab\"\n", overrides: [("key-cadence", "0.3")])
+        let overridden = replay("settings key-cadence=1\n" + plainField + "keys \"ab\"\n", overrides: [("key-cadence", "0.3")])
         #expect(editTimes(overridden) == ["0.000", "0.300"])
         #expect(throws: SettingError.self) { _ = try Engine(overrides: [("key-cadence", "-1")]) }
 
@@ -136,8 +136,8 @@ struct KeyCadenceTests {
 
     @Test("a secure field takes one slot per key, whatever the secret and whether the field takes the key")
     func secureSlots() throws {
-        func run(_ secret: String, max: String = "") throws -> ReplayResult {
-            try replay("field p kind=secure label=\"PIN\"\(max)\nfocus p\ndouble-tap\nkeys \"\(secret)\"\nkey left\nwait 1\n")
+        func run(_ secret: String, max: String = "") throws -> ReplayRun {
+            replay("field p kind=secure label=\"PIN\"\(max)\nfocus p\ndouble-tap\nkeys \"\(secret)\"\nkey left\nwait 1\n")
         }
         // Same count, same events: times included.
         #expect(try run("Ab1!").json == run("zz9a").json)
@@ -162,9 +162,9 @@ struct KeyCadenceTests {
          ":5:12: error: this would take the session's clock past 1,000,000,000 seconds"),
     ] as [(String, String?)])
     func clockLimit(script: String, expected: String?) throws {
-        let result = try replay(plainField + script)
+        let result = replay(plainField + script, expecting: expected == nil ? .finishes : .stopsWithError)
         if let expected {
-            let error = try #require(result.error)
+            let error = try #require(result.errorLine)
             #expect(error.hasPrefix("test.replay" + expected), "\(error)")
         } else {
             #expect(result.error == nil)

@@ -4,8 +4,11 @@ import Testing
 // No auto-capitalisation: these tests are about the typing modes (see KeyboardTests for it).
 private let editingField = ["field f kind=text label=\"Note\" autocapitalization=none", "focus f", "double-tap"]
 
-private func run(_ lines: [String], overrides: [(key: String, value: String)] = []) -> ReplayRun {
-    replayRun(lines.joined(separator: "\n"), overrides: overrides)
+private func run(
+    _ lines: [String], overrides: [(key: String, value: String)] = [], expecting outcome: ScriptOutcome = .finishes,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> ReplayRun {
+    replay(lines.joined(separator: "\n"), overrides: overrides, expecting: outcome, sourceLocation: sourceLocation)
 }
 
 @Suite("Typing modes")
@@ -108,28 +111,28 @@ struct TypingModeTests {
 
     @Test("A character no gesture types is a script error naming its position only")
     func untypable() throws {
-        let result = run(editingField + ["type \"abжcd\""])
+        let result = run(editingField + ["type \"abжcd\""], expecting: .stopsWithError)
         let error = try #require(result.error)
         #expect(error.message == "type: character 3 of the text cannot be typed on the en-US keyboard")
         #expect(result.value == "", "nothing is typed when some character cannot be")
-        let secure = run(["field p kind=secure label=\"PIN\"", "focus p", "double-tap", "type \"sęcrétж\""])
+        let secure = run(["field p kind=secure label=\"PIN\"", "focus p", "double-tap", "type \"sęcrétж\""], expecting: .stopsWithError)
         #expect(secure.error?.message == "type: character 7 of the text cannot be typed on the en-US keyboard")
     }
 
     @Test("Gestures on keys need the keyboard, shown only while a field is being edited")
     func keyboardHidden() throws {
-        let result = run(["field f kind=text label=\"Note\"", "focus f", "touch q"])
+        let result = run(["field f kind=text label=\"Note\"", "focus f", "touch q"], expecting: .stopsWithError)
         let error = try #require(result.error)
         #expect(error.message.contains("double-tap it first"))
-        #expect(run(["field f kind=text label=\"Note\"", "focus f", "type \"x\""]).error != nil)
-        #expect(run(editingField + ["split-tap"]).error?.message.contains("touch one first") == true)
+        #expect(run(["field f kind=text label=\"Note\"", "focus f", "type \"x\""], expecting: .stopsWithError).error != nil)
+        #expect(run(editingField + ["split-tap"], expecting: .stopsWithError).error?.message.contains("touch one first") == true)
     }
 
     @Test("A key on another layer is refused with the way to reach it")
     func otherLayer() throws {
-        let digit = try #require(run(editingField + ["touch 1"]).error)
+        let digit = try #require(run(editingField + ["touch 1"], expecting: .stopsWithError).error)
         #expect(digit.message.contains("numbers layer"))
-        let alternate = try #require(run(["settings locale=pl-PL"] + editingField + ["touch ł"]).error)
+        let alternate = try #require(run(["settings locale=pl-PL"] + editingField + ["touch ł"], expecting: .stopsWithError).error)
         #expect(alternate.message.contains("alternate of 'l'"))
     }
 

@@ -49,7 +49,7 @@ struct LocaleKeyboardTests {
 
     @Test("type سلام on ur-PK in each typing mode: logical order, Urdu speech", arguments: TypingMode.allCases)
     func urduTyping(mode: TypingMode) throws {
-        let result = try replay("""
+        let result = replay("""
             settings locale=ur-PK typing=\(mode.rawValue)
             field name kind=text label="نام"
             focus name
@@ -57,7 +57,7 @@ struct LocaleKeyboardTests {
             type "سلام"
             expect value "سلام"
             """)
-        #expect(result.failures.isEmpty && result.error == nil, "\(result.failures) \(result.error ?? "")")
+        #expect(result.failures.isEmpty && result.error == nil, "\(result.failures) \(result.errorLine ?? "")")
         let echoes = result.utterances.filter { $0.role == .echo }.map(\.text)
         #expect(echoes == ["س", "ل", "ا", "م"])
         #expect(result.utterances.first?.text == "نام، متن کا خانہ")
@@ -79,12 +79,12 @@ struct LocaleKeyboardTests {
             key right
             key right
             """
-        let result = try replay(script)
+        let result = replay(script)
         #expect(result.failures.isEmpty)
         #expect(result.utterances.filter { $0.role == .cursor }.map(\.text) == ["س", "ل", "ل", "س"])
         #expect(result.sounds.last == .boundary)
         // A Latin paragraph in an Urdu session is left to right.
-        let latin = try replay(script.replacing("value=\"سلام\"", with: "value=\"abcd\"")
+        let latin = replay(script.replacing("value=\"سلام\"", with: "value=\"abcd\"")
             .replacing("expect cursor 1", with: ""))
         #expect(latin.utterances.filter { $0.role == .cursor }.map(\.text) == ["a", "b", "c"])
     }
@@ -92,7 +92,7 @@ struct LocaleKeyboardTests {
     @Test("a secure field's arrows follow its locale, never its content")
     func secureFieldDirection() throws {
         for secret in ["abcd", "سلام"] {
-            let result = try replay("""
+            let result = replay("""
                 settings locale=he-IL
                 field pw kind=secure label="סיסמה"
                 focus pw

@@ -31,13 +31,13 @@ struct SecureSideChannelTests {
         """
     }
 
-    private static func lines(_ result: ReplayResult) -> [String] { result.json + result.failures + [result.error ?? ""] }
+    private static func lines(_ result: ReplayRun) -> [String] { result.json + result.failureLines + [result.errorLine ?? ""] }
 
     @Test("secure-keys=silent: type gives the same events for any secret of the same count, in every typing mode",
           arguments: TypingMode.allCases)
     func silentTypeIsIndependentOfTheSecret(mode: TypingMode) throws {
         for (secret, decoy) in Self.pairs {
-            let real = try replay(Self.typing(secret, mode: mode)), other = try replay(Self.typing(decoy, mode: mode))
+            let real = replay(Self.typing(secret, mode: mode)), other = replay(Self.typing(decoy, mode: mode))
             #expect(real.error == nil)
             #expect(Self.lines(real) == Self.lines(other), "\(mode): \(secret) vs \(decoy)")
             #expect(!real.spoken.contains { $0.contains("shift") || $0.contains("caps lock") })
@@ -50,7 +50,7 @@ struct SecureSideChannelTests {
             let script = { (secret: String) in
                 "settings secure-keys=silent typing=\(mode.rawValue)\nfield pw kind=secure label=\"Password\"\nfocus pw\ndouble-tap\ntype \"\(secret)\"\n"
             }
-            let real = try replay(script("Ab1!")), decoy = try replay(script("zz9a"))
+            let real = replay(script("Ab1!")), decoy = replay(script("zz9a"))
             #expect(real.events == decoy.events, "\(mode)")
             #expect(real.events.count > 8)
         }
@@ -58,8 +58,8 @@ struct SecureSideChannelTests {
 
     @Test("Caps lock turned on by hand stays on after a secure type, whatever it typed")
     func capsLockIsRestored() throws {
-        func run(_ secret: String) throws -> ReplayResult {
-            try replay("""
+        func run(_ secret: String) throws -> ReplayRun {
+            replay("""
             settings secure-keys=silent
             field pw kind=secure label="Password"
             focus pw
@@ -81,8 +81,8 @@ struct SecureSideChannelTests {
     @Test("Direct typing in a secure field: alternates, capitals and layers are as quiet as plain keys")
     func directTypingIsQuietForEveryKey() throws {
         for (locale, secret, decoy) in [("pl-PL", "łŁ1ą", "abcd"), ("en-US", "é", "e"), ("en-US", "Ñ[", "n1"), ("de-DE", "ß", "s")] {
-            let real = try replay(Self.typing(secret, mode: .direct, keys: "speak", locale: locale))
-            let other = try replay(Self.typing(decoy, mode: .direct, keys: "speak", locale: locale))
+            let real = replay(Self.typing(secret, mode: .direct, keys: "speak", locale: locale))
+            let other = replay(Self.typing(decoy, mode: .direct, keys: "speak", locale: locale))
             #expect(real.error == nil, "\(locale) \(secret)")
             #expect(Self.lines(real) == Self.lines(other), "\(locale): \(secret) vs \(decoy)")
             #expect(!real.utterances.contains { $0.role == .key && $0.text != "q" }, "\(locale) \(secret)")
@@ -91,7 +91,7 @@ struct SecureSideChannelTests {
 
     @Test("Direct typing: an alternate is heard when the finger rests on it for the tap time, as a key is")
     func directPopupAlternateHeardAfterRest() throws {
-        let result = try replay("""
+        let result = replay("""
         settings locale=pl-PL typing=direct
         field f kind=text label="Imię"
         focus f
@@ -121,9 +121,9 @@ struct SecureSideChannelTests {
           arguments: refusals.map(\.0))
     func refusedInputCountsAsSecret(name: String) throws {
         let script = Self.refusals.first { $0.0 == name }!.1
-        let result = try replay(script + "\nexpect speech \"hunter2\"\n")
+        let result = replay(script + "\nexpect speech \"hunter2\"\n")
         #expect(result.failures.count == 1)
-        #expect(result.failures.first?.contains("not shown") == true)
+        #expect(result.failureLines.first?.contains("not shown") == true)
         #expect(!result.everything.contains("hunter2"), "\(name): \(result.failures)")
         #expect(!result.everything.contains("hunt") && !result.everything.contains("ter2"))
     }
@@ -132,7 +132,7 @@ struct SecureSideChannelTests {
     func pasteSaysTheClipboardCount() throws {
         // The secret ends in a regional indicator; the pasted one pairs with it into a flag,
         // so the field's count does not grow (a residual channel: counts leave the field).
-        let result = try replay("""
+        let result = replay("""
         field pw kind=secure label="Password"
         focus pw
         double-tap
@@ -154,8 +154,8 @@ struct SecureSideChannelTests {
         // The insertion point between the first character and the rest; shift-left selects the
         // first, then shift-option-right jumps to the end, across the anchor: whether that is
         // "selected" or "unselected" must not depend on how long each side is in UTF-16.
-        func run(_ secret: String) throws -> ReplayResult {
-            try replay("""
+        func run(_ secret: String) throws -> ReplayRun {
+            replay("""
             field pw kind=secure label="Password"
             focus pw
             double-tap

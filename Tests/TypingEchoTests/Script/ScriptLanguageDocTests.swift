@@ -111,8 +111,8 @@ struct ScriptLanguageDocTests {
     func examplesRun() throws {
         #expect(Self.examples.count >= 15)
         for (number, example) in Self.examples.enumerated() {
-            let result = try replay(example)
-            #expect(result.error == nil, "example \(number + 1): \(result.error ?? "")\n\(example)")
+            let result = replay(example)
+            #expect(result.error == nil, "example \(number + 1): \(result.errorLine ?? "")\n\(example)")
             #expect(result.failures.isEmpty, "example \(number + 1): \(result.failures)\n\(example)")
             #expect(example.contains("expect "), "example \(number + 1) checks nothing:\n\(example)")
         }

@@ -175,7 +175,9 @@ struct SessionTests {
         changed.rate = 0.75
         changed.secureKeys = .silent
         changed.cadence = VirtualDuration(milliseconds: 100)
-        for key in Settings.keys {
+        // `reader` puts a reader's defaults in force, so it is not a plain round trip: its
+        // own tests are the reader profiles' (ReaderProfileTests).
+        for key in Settings.keys where key != "reader" {
             let value = try #require(changed.scriptValue(for: key), "no script value for '\(key)'")
             var copy = changed
             try copy.set(key, to: value)

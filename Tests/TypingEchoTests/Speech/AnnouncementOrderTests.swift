@@ -41,7 +41,7 @@ struct AnnouncementOrderTests {
 
     @Test("parts come in the documented order", arguments: cases)
     func order(_ example: AnnouncementCase) throws {
-        let engine = try #require(replayRun(example.script).engine)
+        let engine = try #require(replay(example.script).engine)
         let element = try #require(engine.element("e"))
         let parts = engine.announcer.parts(for: element)
         #expect(parts.map(\.part) == example.parts)
@@ -58,14 +58,14 @@ struct AnnouncementOrderTests {
         (#"element e label="Volume" kind=slider value="50%" hint="Sets the alarm volume.""#, "Sets the alarm volume. Swipe up or down with one finger to adjust the value."),
     ])
     func hintAfterDelay(declaration: String, hint: String) {
-        let run = replayRun(declaration, "focus e", "wait 5")
+        let run = replay(declaration, "focus e", "wait 5")
         #expect(run.spoken(.hint) == [hint])
-        #expect(replayRun(declaration, "settings hints=off", "focus e", "wait 5").spoken(.hint).isEmpty)
+        #expect(replay(declaration, "settings hints=off", "focus e", "wait 5").spoken(.hint).isEmpty)
     }
 
     @Test("the adjust hint is Polish and Urdu too", arguments: [("pl-PL", "regulowany"), ("ur-PK", "قابل ترتیب")])
     func localisedAdjustable(locale: String, role: String) {
-        let run = replayRun("settings locale=\(locale)", #"element e label="V" kind=slider value="1""#, "focus e", "wait 5")
+        let run = replay("settings locale=\(locale)", #"element e label="V" kind=slider value="1""#, "focus e", "wait 5")
         #expect(run.spoken(.element).first?.hasSuffix(role) == true)
         #expect(run.spoken(.hint).first?.contains("Swipe") == false)
     }

@@ -120,9 +120,10 @@ struct EchoComposerTests {
 
     @Test("another reader's conventions are data: a different style changes pitches and sounds, not the rules")
     func styleIsData() {
-        var echo = composer()
-        echo.style.deletePitch = 0.5
-        echo.style.moveSound = .capital
+        let echo = composer {
+            $0.style.deletePitch = 0.5
+            $0.style.moveSound = .capital
+        }
         #expect(spoken(echo.feedback(for: .deleted(text: "x"))).map(\.pitch) == [0.5])
         #expect(echo.feedback(for: .moved(.character("x"))).sounds.first == .capital)
     }

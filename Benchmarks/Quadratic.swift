@@ -1,0 +1,54 @@
+/// Paths that were quadratic, each timed at N and 4N (child CPU time): the ratio must stay at
+/// most 5 (linear work gives 4, quadratic 16). Part of the scale run (`--scale`).
+extension ScaleBenchmark {
+    /// One path: a script generator and its size N (4N is the full run).
+    struct Quadrupling: Sendable {
+        var name: String
+        var size: Int
+        var unit: String
+        var script: @Sendable (Int) -> String
+    }
+
+    static let quadrupling: [Quadrupling] = [
+        Quadrupling(name: "frames re-declared and touched, once each among N elements", size: 10_000, unit: "elements") { count in
+            var script = (0..<count).map { elementLine($0) }.joined()
+            for number in 0..<count where number % 7 != 0 {
+                let x = ((number * 37) % 300) * 12, y = (number / 300) * 12
+                script += "element e\(number) kind=button label=\"Button \(number)\" frame=\(x),\(y),10,10\ntouch \(x + 5),\(y + 5)\n"
+            }
+            return script
+        },
+        Quadrupling(name: "swipes past N hidden elements (one swipe per 4)", size: 20_000, unit: "hidden elements") { count in
+            "element first label=\"First\"\n" + (0..<count).map { "element h\($0) label=\"H\" hidden\n" }.joined()
+                + "focus first\n" + String(repeating: "swipe right\nswipe left\n", count: count / 8)
+        },
+        Quadrupling(name: "tab from the last of N fields (one tab per 4 fields)", size: 20_000, unit: "fields") { count in
+            (0..<count).map { "field f\($0) kind=text label=\"F\"\n" }.joined()
+                + "focus f\(count - 1)\ndouble-tap\n" + String(repeating: "key tab\n", count: count / 4)
+        },
+        Quadrupling(name: "arrows in a long field of digits (one left arrow per 5 digits)", size: 25_000, unit: "digits") { digits in
+            let value = String(repeating: "0123456789", count: digits / 10)
+            return "field f kind=text label=\"N\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"
+                + String(repeating: "key left\n", count: digits / 5)
+        },
+    ]
+
+    /// Rows and targets for `quadrupling`, at a tenth of the size with `--quick`.
+    func runQuadrupling(tool: String) -> (rows: [Row], targets: [Target]) {
+        let group = "scale: once-quadratic paths at N and 4N (CPU time; ratio ≤ 5)"
+        var rows: [Row] = [], targets: [Target] = []
+        for path in Self.quadrupling {
+            progress("scale: \(path.name)")
+            let size = Swift.max(path.size / scale, 100)
+            let scenario = Case(name: path.name, command: "replay", size: size, unit: path.unit, ceiling: nil, script: path.script)
+            let (small, _) = measure(scenario, size: size, tool: tool)
+            let (large, _) = measure(scenario, size: 4 * size, tool: tool)
+            let growth = large / Swift.max(small, 0.001)
+            let label = "\(path.name), \(grouped(Double(4 * size))) \(path.unit)"
+            rows.append(Row(group: group, name: "\(label): CPU time", value: large, unit: "s",
+                            ratios: [Ratio(baseline: "at a quarter (\(fixed(small, 3)) s)", value: growth)]))
+            targets.append(Target(name: "\(label): time for 4× the work", required: "≤ 5×", measured: "\(fixed(growth, 2))×", met: growth <= 5))
+        }
+        return (rows, targets)
+    }
+}

@@ -1,0 +1,280 @@
+/// The screen readers whose conventions are modelled (`reader`).
+public enum ScreenReader: String, Sendable, Hashable, CaseIterable {
+    /// VoiceOver on iOS: the default, as TypingEcho has always spoken.
+    case voiceover
+    /// TalkBack on Android.
+    case talkback
+    /// NVDA on Windows.
+    case nvda
+    /// Orca on GNOME.
+    case orca
+    /// ChromeVox on ChromeOS.
+    case chromevox
+
+    /// The reader's name as users write it: "VoiceOver", "TalkBack", "NVDA", "Orca", "ChromeVox".
+    public var displayName: String {
+        switch self {
+        case .voiceover: "VoiceOver"
+        case .talkback: "TalkBack"
+        case .nvda: "NVDA"
+        case .orca: "Orca"
+        case .chromevox: "ChromeVox"
+        }
+    }
+}
+
+/// A screen reader's conventions as data: the pitches and sounds its rules use, and every
+/// choice where readers differ. Each field but the sounds is a setting of its own (see
+/// `ReaderConvention`), so a script can model a reader configured away from its defaults.
+///
+/// A reader is one value of this type (`EchoStyle.voiceOver`, `.talkBack`, `.nvda`, `.orca`,
+/// `.chromeVox`); the rules in `EchoComposer` and `Announcer` read it, the engine never does.
+/// docs/screen-readers.md gives each value's source.
+struct EchoStyle: Sendable, Hashable {
+    /// Pitch of typed characters and words with `pitch-change` on (`echo-pitch`).
+    var echoPitch: Double
+    /// Pitch of deleted text with `pitch-change` on (`delete-pitch`).
+    var deletePitch: Double
+    /// The sound of a character entered into a secure field.
+    var secureEntrySound: SoundName
+    /// The sound of a character deleted from a secure field.
+    var secureDeleteSound: SoundName
+    /// The sound as the insertion point moves, if any (`cursor-sound`).
+    var moveSound: SoundName?
+    /// The sound at the start or end of the text (or of the screen).
+    var boundarySound: SoundName
+    /// The sound of a refused action.
+    var refusalSound: SoundName
+
+    /// Whose words are spoken: role and state words, symbol names, templates (`wording`).
+    var wording: ScreenReader
+    /// The order of a focus announcement's parts (`focus-order`).
+    var focusOrder: FocusOrder
+    /// Whether focusing a text field starts editing it, as keyboard focus does on the desktop
+    /// (`focus-edits`).
+    var focusEdits: Bool
+    /// Whether the reader has touch gestures (`touch`); without, they are a script error.
+    var touch: Bool
+    /// How a word ended by typing is said (`word-echo`).
+    var wordEcho: WordEcho
+    /// Whether a capital typed on a hardware keyboard is preceded by its shift key's name
+    /// (`modifier-echo`).
+    var modifierEcho: Bool
+    /// How deleted text is said (`delete-echo`).
+    var deleteEcho: DeleteEcho
+    /// Whether deleting a selection says what went (`selection-delete`).
+    var selectionDeleteSpoken: Bool
+    /// What a move by character says (`character-move`).
+    var characterMove: UnitSpoken
+    /// What a move by word says (`word-move`).
+    var wordMove: UnitSpoken
+    /// What a move that cannot go further says (`cannot-move`).
+    var cannotMove: CannotMove
+    /// Whether arriving at the start or end adds the reader's words for it (`arrival`).
+    var arrivalWords: Bool
+    /// How a selection change is said (`selection`).
+    var selection: SelectionWording
+    /// Pitch of a capital with `capitals=pitch`, as a multiplier (`capital-pitch`, in percent).
+    var capitalPitch: Double
+    /// Whether a `beep` plays before a capital (`capital-beep`).
+    var capitalBeep: Bool
+    /// What typing into a secure field says (`secure-echo`).
+    var secureEcho: SecureEcho
+    /// What moving by character in a secure field says (`secure-move`).
+    var secureMove: SecureMove
+    /// Whether a typed character's echo may wait for the echo of earlier keys (`interrupt`).
+    var typingFollows: Bool
+    /// Whether the real reader speaks a password's characters in its default configuration.
+    /// Not a setting: the model never speaks a secret, and `describe` reports it as a lint
+    /// finding (`speaks-passwords`).
+    var speaksPasswordsByDefault = false
+
+    /// VoiceOver on iOS: echo raised to 1.2, deletion lowered to 0.8, ticks and sounds.
+    static let voiceOver = EchoStyle(
+        echoPitch: 1.2, deletePitch: 0.8, secureEntrySound: .click, secureDeleteSound: .delete,
+        moveSound: .tick, boundarySound: .boundary, refusalSound: .refused,
+        wording: .voiceover, focusOrder: .labelValueRoleState, focusEdits: false, touch: true,
+        wordEcho: .afterCharacter, modifierEcho: false, deleteEcho: .text, selectionDeleteSpoken: true,
+        characterMove: .passedOver, wordMove: .word, cannotMove: .sound, arrivalWords: false,
+        selection: .joined, capitalPitch: 1.3, capitalBeep: false, secureEcho: .click, secureMove: .bullet,
+        typingFollows: true)
+
+    /// TalkBack: "X deleted" at a higher pitch, the text passed over with "Beginning of field"
+    /// and "End of field", "Bullet" and "Character N" with Speak passwords off.
+    static let talkBack = voiceOver.with {
+        $0.echoPitch = 1.0
+        $0.deletePitch = 1.2
+        $0.moveSound = nil
+        $0.wording = .talkback
+        $0.focusOrder = .stateNameRole
+        $0.wordEcho = .replacesDelimiter
+        $0.deleteEcho = .textDeleted
+        $0.wordMove = .crossed
+        $0.cannotMove = .silent
+        $0.arrivalWords = true
+        $0.capitalPitch = 1.8
+        $0.secureEcho = .word
+        $0.secureMove = .characterNumber
+        $0.typingFollows = false
+        $0.speaksPasswordsByDefault = true
+    }
+
+    /// NVDA: the character or word now at the caret, "blank" at the end, "star" per typed
+    /// password character, capitals 30 % higher.
+    static let nvda = voiceOver.with {
+        $0.echoPitch = 1.0
+        $0.deletePitch = 1.0
+        $0.moveSound = nil
+        $0.wording = .nvda
+        $0.focusOrder = .nameRoleValueState
+        $0.focusEdits = true
+        $0.characterMove = .atCaret
+        $0.wordMove = .atCaret
+        $0.cannotMove = .repeats
+        $0.secureEcho = .word
+        $0.typingFollows = false
+    }
+
+    /// Orca: separate utterances on focus, modifier keys echoed, "blank" at the end, selected
+    /// text then "selected", silence for keys typed into a password field; no touch screen.
+    static let orca = voiceOver.with {
+        $0.echoPitch = 1.0
+        $0.deletePitch = 1.0
+        $0.moveSound = nil
+        $0.wording = .orca
+        $0.focusOrder = .separate
+        $0.focusEdits = true
+        $0.touch = false
+        $0.wordEcho = .withDelimiter
+        $0.modifierEcho = true
+        $0.selectionDeleteSpoken = false
+        $0.characterMove = .atCaret
+        $0.cannotMove = .silent
+        $0.selection = .separate
+        $0.secureEcho = .silent
+        $0.typingFollows = false
+    }
+
+    /// ChromeVox: the character at the caret, "End of text", the characters crossed by a word
+    /// move, "selected" then "added to selection", longer deletions "…, deleted".
+    static let chromeVox = voiceOver.with {
+        $0.echoPitch = 1.0
+        $0.moveSound = nil
+        $0.wording = .chromevox
+        $0.focusEdits = true
+        $0.wordEcho = .withDelimiter
+        $0.deleteEcho = .longerDeleted
+        $0.characterMove = .atCaret
+        $0.wordMove = .crossed
+        $0.cannotMove = .silent
+        $0.selection = .addedRemoved
+        $0.capitalPitch = 1.2
+        $0.typingFollows = false
+    }
+
+    /// The conventions of a reader in its default configuration.
+    static func of(_ reader: ScreenReader) -> EchoStyle {
+        switch reader {
+        case .voiceover: voiceOver
+        case .talkback: talkBack
+        case .nvda: nvda
+        case .orca: orca
+        case .chromevox: chromeVox
+        }
+    }
+
+    private func with(_ change: (inout EchoStyle) -> Void) -> EchoStyle {
+        var style = self
+        change(&style)
+        return style
+    }
+
+    /// Whether a move's facts must carry the text crossed or the unit at the insertion point
+    /// (finding them is skipped otherwise).
+    var wantsMoveText: Bool {
+        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats
+    }
+}
+
+/// The order of a focus announcement's parts (`focus-order`).
+public enum FocusOrder: String, Sendable, Hashable, CaseIterable {
+    /// Label, value, role, states, joined (VoiceOver, ChromeVox).
+    case labelValueRoleState = "label-value-role-state"
+    /// States, then the name (a field's text, else its label), then the role (TalkBack).
+    case stateNameRole = "state-name-role"
+    /// Name, role, value, states, joined (NVDA).
+    case nameRoleValueState = "name-role-value-state"
+    /// Name, role, value, states, each its own utterance (Orca).
+    case separate
+}
+
+/// How the word a typed character ends is said (`word-echo`).
+public enum WordEcho: String, Sendable, Hashable, CaseIterable {
+    /// The character's echo, then the word (VoiceOver, NVDA).
+    case afterCharacter = "after-character"
+    /// The word and the delimiter's name in place of the delimiter's echo: "Hello Comma" (TalkBack).
+    case replacesDelimiter = "replaces-delimiter"
+    /// The word with its delimiter in place of the delimiter's echo: "Hello," (ChromeVox, Orca).
+    case withDelimiter = "with-delimiter"
+}
+
+/// How deleted text is said (`delete-echo`).
+public enum DeleteEcho: String, Sendable, Hashable, CaseIterable {
+    /// The text alone (VoiceOver, NVDA, Orca).
+    case text
+    /// "X deleted", in the reader's words (TalkBack).
+    case textDeleted = "text-deleted"
+    /// One character alone, longer text as "X, deleted" (ChromeVox).
+    case longerDeleted = "longer-deleted"
+}
+
+/// What a move by a unit says (`character-move`, `word-move`).
+public enum UnitSpoken: String, Sendable, Hashable, CaseIterable {
+    /// The unit passed over (VoiceOver, TalkBack).
+    case passedOver = "passed-over"
+    /// The whole word passed over (VoiceOver, Orca; word moves only).
+    case word
+    /// Exactly the characters crossed, spaces and punctuation included (TalkBack, ChromeVox).
+    case crossed
+    /// The unit now at the insertion point, or the reader's word for the end (NVDA, Orca, ChromeVox).
+    case atCaret = "at-caret"
+}
+
+/// What a move by character or word that cannot go further says (`cannot-move`).
+public enum CannotMove: String, Sendable, Hashable, CaseIterable {
+    /// The `boundary` sound (VoiceOver).
+    case sound
+    /// Nothing (TalkBack, Orca, ChromeVox).
+    case silent
+    /// The unit at the insertion point again, or the word for the end (NVDA).
+    case repeats = "repeat"
+}
+
+/// How a grown or shrunk selection is said (`selection`).
+public enum SelectionWording: String, Sendable, Hashable, CaseIterable {
+    /// One utterance from the reader's template: "world, selected" (VoiceOver, TalkBack, NVDA).
+    case joined
+    /// The text, then "selected" or "unselected" as a second utterance (Orca).
+    case separate
+    /// The text, then "selected" for a new selection, "added to selection" or "removed from
+    /// selection" for a change (ChromeVox).
+    case addedRemoved = "added-removed"
+}
+
+/// What typing into a secure field says (`secure-echo`).
+public enum SecureEcho: String, Sendable, Hashable, CaseIterable {
+    /// The `click` sound (VoiceOver).
+    case click
+    /// The reader's word for a hidden character: "Bullet" (TalkBack), "star" (NVDA).
+    case word
+    /// Nothing (Orca).
+    case silent
+}
+
+/// What a move by character in a secure field says (`secure-move`).
+public enum SecureMove: String, Sendable, Hashable, CaseIterable {
+    /// "bullet" (VoiceOver).
+    case bullet
+    /// The number of the character passed over, from 1: "Character 3" (TalkBack).
+    case characterNumber = "character-number"
+}

@@ -1,0 +1,37 @@
+import Testing
+@testable import TypingEcho
+import TypingEchoTesting
+
+@Suite("Screen navigation indexes")
+struct ScreenNavigationTests {
+    @Test("Swipes and tab, through the visible-element index, answer as a walk over every element does")
+    func indexMatchesWalk() throws {
+        var random = SeededGenerator(seed: 0x5EED_0909)
+        for _ in 0..<40 {
+            var engine = try Engine()
+            var sink = EventCollector()
+            let count = Int.random(in: 1...60, using: &random)
+            func declare(_ number: Int) {
+                let hidden = Int.random(in: 0..<3, using: &random) == 0 ? " hidden" : ""
+                let line = Int.random(in: 0..<3, using: &random) == 0
+                    ? "field f\(number) kind=text label=\"F\"\(hidden)\(Int.random(in: 0..<5, using: &random) == 0 ? " disabled" : "")"
+                    : "element e\(number) label=\"E\"\(hidden)"
+                if let parsed = try? ScriptParser().parse(line: Array(line.utf8), number: 1) { _ = try? engine.run(parsed, into: &sink) }
+            }
+            for number in 0..<count { declare(number) }
+            for _ in 0..<count { declare(Int.random(in: 0..<count, using: &random)) }
+            let elements = engine.elements
+            for position in [nil] + elements.indices.map(Optional.some) {
+                for step in [1, -1] {
+                    var walk = (position ?? (step > 0 ? -1 : elements.count)) + step
+                    while elements.indices.contains(walk) && elements[walk].isHidden { walk += step }
+                    #expect(engine.screen.neighbour(of: position, step: step) == (elements.indices.contains(walk) ? walk : nil))
+                }
+                if let position {
+                    let expected = elements.indices.first { $0 > position && !elements[$0].isHidden && elements[$0].field.map { !$0.isDisabled } == true }
+                    #expect(engine.screen.nextField(after: position) == expected)
+                }
+            }
+        }
+    }
+}
