@@ -77,6 +77,9 @@ struct InstructionBenchmark {
         let output = "/tmp/typing-echo-bench-\(getpid())-callgrind-stdout.txt"
         let log = "/tmp/typing-echo-bench-\(getpid())-callgrind-stderr.txt"
         defer { unlink(output); unlink(log) }
+        // Swift seeds its hashing per process: without a fixed seed a dictionary's probes, and
+        // so a kernel's count, move by about ±1.5 % between runs of the same binary.
+        setenv("SWIFT_DETERMINISTIC_HASHING", "1", 1)
         for kernel in kernels {
             progress("instructions: \(kernel.name) under callgrind")
             // `--toggle-collect=*` would collect everything; the encoding kernels are measured whole

@@ -252,3 +252,21 @@ int32_t tecu_format_integer(const char *locale, int64_t number, uint16_t *destin
     unum_close(format);
     return length;
 }
+
+tecu_integer_format *tecu_integer_format_open(const char *locale, int32_t *status) {
+    if (U_FAILURE(*status)) return NULL;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, (UErrorCode *)status);
+    if (U_FAILURE(*status)) return NULL;
+    unum_setAttribute(format, UNUM_GROUPING_USED, 0);
+    return (tecu_integer_format *)format;
+}
+
+void tecu_integer_format_close(tecu_integer_format *format) {
+    if (format != NULL) unum_close((UNumberFormat *)format);
+}
+
+int32_t tecu_integer_format_write(const tecu_integer_format *format, int64_t number, uint16_t *destination,
+                                  int32_t capacity, int32_t *status) {
+    if (U_FAILURE(*status)) return 0;
+    return unum_formatInt64((const UNumberFormat *)format, number, destination, capacity, NULL, (UErrorCode *)status);
+}

@@ -299,6 +299,19 @@ int32_t tecu_plurals_keywords(const tecu_plurals *plurals, char *buffer, int32_t
 int32_t tecu_format_integer(const char *locale, int64_t number, uint16_t *destination,
                             int32_t capacity, int32_t *status);
 
+/// A number format of one locale for integers, without grouping, opened once and reused.
+typedef struct tecu_integer_format tecu_integer_format;
+
+/// Opens the integer format of `locale` (the digits `tecu_format_integer` writes).
+tecu_integer_format *tecu_integer_format_open(const char *locale, int32_t *status);
+
+/// Closes the format.
+void tecu_integer_format_close(tecu_integer_format *format);
+
+/// Formats an integer with an opened format; returns the length in units.
+int32_t tecu_integer_format_write(const tecu_integer_format *format, int64_t number, uint16_t *destination,
+                                  int32_t capacity, int32_t *status);
+
 // MARK: - Number symbols
 
 /// Writes the locale's decimal separator ("," for "pl_PL", "." for "en_US") as UTF-16 into

@@ -15,6 +15,9 @@ struct Editor: Sendable {
     /// `expect speech` does not repeat the expected text (it may be the secret).
     private(set) var secureInputSeen = false
 
+    /// Whether a field is being edited (the on-screen keyboard is shown).
+    var isEditing: Bool { editedField != nil }
+
     /// Text (or a declared value) is offered to a field: offered to a secure field, it counts
     /// as held even when the field refuses it.
     mutating func offer(_ text: some StringProtocol, toSecureField isSecure: Bool) {

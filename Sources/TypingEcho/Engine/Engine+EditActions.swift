@@ -21,8 +21,8 @@ extension Engine {
     /// edited. The choice stays (another double tap performs it again) until focus moves or
     /// the rotor changes. - Returns: Whether an action was performed.
     mutating func performChosenEditAction() -> Bool {
-        guard rotor == .edit, let action = reader.chosenEditAction, let position = editingIndex,
-              focusIndex == nil || focusIndex == position else { return false }
+        guard reader.rotor == .edit, let action = reader.chosenEditAction, let position = editor.editedField,
+              reader.focus.element == nil || reader.focus.element == position else { return false }
         perform(action, in: position)
         return true
     }
@@ -95,7 +95,7 @@ extension Engine {
 
     /// How many characters `text` holds on its own, segmented by the field's rules.
     private mutating func characterCount(of text: String, in position: Int) -> Int {
-        let locale = withField(position) { $0.buffer.locale } ?? phrasebook.icuLocale
+        let locale = withField(position) { $0.buffer.locale } ?? voice.echo.phrasebook.icuLocale
         return (try? TextBuffer(text, locale: locale).characterCount) ?? text.count
     }
 }

@@ -1,12 +1,12 @@
 extension Engine {
     /// The field being edited (wherever screen-reader focus is), or a script error saying how
     /// to get there.
-    func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
-        if let position = editingIndex, let field = screen.elements[position].field { return (position, field) }
-        guard let position = focusIndex, screen.hasField(at: position) else {
+    mutating func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
+        if let position = editor.editedField, let field = screen.elements[position].field { return (position, field) }
+        guard let position = reader.focus.element, screen.hasField(at: position) else {
             throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
-        throw ScriptError(.notEditing, "\(what): the field '\(elements[position].id)' is not being edited; double-tap it first", at: location)
+        throw ScriptError(.notEditing, "\(what): the field '\(screen.elements[position].id)' is not being edited; double-tap it first", at: location)
     }
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,
@@ -26,8 +26,8 @@ extension Engine {
         // Only the position and locale are kept: a copy of the field alive during the loop
         // would make every insertion copy the whole text.
         let position = try editingField(for: "keys", at: location).0
-        let locale = withField(position, { $0.buffer.locale }) ?? phrasebook.icuLocale
-        let cadence = settings.keyCadence
+        let locale = withField(position, { $0.buffer.locale }) ?? voice.echo.phrasebook.icuLocale
+        let cadence = configuration.current.keyCadence
         try FieldCharacters.forEach(in: text, locale: locale) { (character: Substring) throws(ScriptError) in
             enter(String(character), into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
@@ -80,7 +80,7 @@ extension Engine {
 
     /// Sends an `edit` event; a secure field's text is left out.
     mutating func emitEdit(_ edit: TextEdit, in position: Int) {
-        defer { if position == editingIndex { refreshAutomaticShift() } }
+        defer { if position == editor.editedField { refreshAutomaticShift() } }
         let isSecure = withField(position, { $0.isSecure }) ?? true
         emit(.edit(FieldEdit(field: screen.elements[position].id, operation: edit.operation, offset: edit.offset,
                              length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
@@ -125,7 +125,7 @@ extension Engine {
     /// Swipe up or down with the rotor on a unit: moves the insertion point by that unit.
     mutating func moveByRotor(_ direction: TextDirection, at location: SourceLocation) throws(ScriptError) {
         let (position, _) = try editingField(for: "swipe \(direction == .forward ? "down" : "up")", at: location)
-        switch rotor {
+        switch reader.rotor {
         case .characters: moveCharacter(direction, in: position)
         case .words: moveWord(direction, in: position)
         case .edit: chooseEditAction(forward: direction == .forward)
@@ -253,7 +253,7 @@ extension Engine {
     /// offset is reported equal to the character offset: the real one would tell how the
     /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
     mutating func emitCursor(_ position: Int) {
-        if position == editingIndex { refreshAutomaticShift() }
+        if position == editor.editedField { refreshAutomaticShift() }
         guard let (point, isSecure) = withField(position, { ($0.buffer.insertionPoint, $0.isSecure) }) else { return }
         emit(.cursor(field: screen.elements[position].id, offset: point.character, utf16: isSecure ? point.character : point.utf16))
     }

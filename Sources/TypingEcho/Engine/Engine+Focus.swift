@@ -19,8 +19,9 @@ extension Engine {
 
     /// Says the focused element's announcement, then its hint after the hint delay.
     mutating func announceFocused(interrupts: Bool = true) {
-        guard let element = focusedElement else { return }
-        deliver(announcer.feedback(focusing: element, interrupts: interrupts, settings: settings))
+        guard let position = reader.focus.element else { return }
+        let element = screen.elements[position]
+        deliver(Announcer(phrasebook: voice.echo.phrasebook, style: configuration.current.style).feedback(focusing: element, interrupts: interrupts, settings: configuration.current))
     }
 
     /// Swipe left or right moves focus through the elements in reading order, skipping hidden
@@ -32,9 +33,9 @@ extension Engine {
             if !swipeThroughKeys(forward: direction == .right) { echo(.boundary) }
         case .up, .down:
             if passesGesturesThrough { return }
-            if let element = focusedElement, element.field == nil, element.traits.contains(.adjustable) {
+            if let element = reader.focus.element.map({ screen.elements[$0] }), element.field == nil, element.traits.contains(.adjustable) {
                 adjust(increment: direction == .up)
-            } else if rotor == .typingMode {
+            } else if reader.rotor == .typingMode {
                 switchTypingMode(forward: direction == .down)
             } else {
                 try moveByRotor(direction == .down ? .forward : .backward, at: location)
@@ -46,7 +47,7 @@ extension Engine {
     /// to the start, then the end, saying where it is.
     mutating func doubleTap(at location: SourceLocation) throws(ScriptError) {
         if performChosenEditAction() { return }
-        guard let position = focusIndex else {
+        guard let position = reader.focus.element else {
             throw ScriptError(.nothingFocused, "double-tap with nothing focused; focus an element first", at: location)
         }
         guard !passesGesturesThrough,

@@ -15,10 +15,10 @@ extension Engine {
         }
         switch target {
         case .point(let x, let y):
-            if isKeyboardShown, let id = layout.key(atX: x, y: y, on: keyboard.state.layer) { return .key(id) }
+            if editor.isEditing, let id = layout.key(atX: x, y: y, on: keyboard.state.layer) { return .key(id) }
             return element(atX: x, y: y).map { .element($0) } ?? .nothing
         case .key(let name):
-            guard isKeyboardShown else {
+            guard editor.isEditing else {
                 throw ScriptError(.notEditing, "\(gesture) \(quoted(name)): the keyboard is shown only while a text field is being edited; focus a field and double-tap it first (or touch X,Y to explore the screen)", at: location)
             }
             if let id = layout.key(named: name, on: keyboard.state.layer) { return .key(id) }

@@ -7,11 +7,11 @@ extension Engine {
     public var editingIndex: Int? { editor.editedField }
 
     /// The field being edited, if any (it need not have screen-reader focus).
-    public var editedElement: Element? { editor.editedField.map { elements[$0] } }
+    public var editedElement: Element? { editor.editedField.map { screen.elements[$0] } }
 
     /// The name of the keyboard key that has screen-reader focus (`q`, `shift`), if one has.
     public var focusedKeyName: String? {
-        guard isKeyboardShown, let id = reader.focus.key else { return nil }
+        guard editor.isEditing, let id = reader.focus.key else { return nil }
         return keyboard.state.name(of: id)
     }
 
@@ -28,8 +28,8 @@ extension Engine {
     /// locale and keyboard type, and the typing mode's recogniser (a change lifts the finger
     /// without entering anything).
     mutating func syncKeyboard() {
-        let type = editingIndex.flatMap { withField($0, { $0.keyboardType }) } ?? .default
-        switch keyboard.sync(locale: settings.locale, type: type, mode: settings.typingMode, shown: isKeyboardShown) {
+        let type = editor.editedField.flatMap { withField($0, { $0.keyboardType }) } ?? .default
+        switch keyboard.sync(locale: configuration.current.locale, type: type, mode: configuration.current.typingMode, shown: editor.isEditing) {
         case .replaced: reader.leaveKey()  // focus on a key of the old keyboard is gone
         case .unchanged: break
         }
@@ -37,13 +37,13 @@ extension Engine {
 
     /// The finger leaves the screen without entering anything (another kind of input came).
     mutating func releaseFinger() {
-        keyboard.liftFinger(mode: settings.typingMode)
+        keyboard.liftFinger(mode: configuration.current.typingMode)
     }
 
     /// Starts editing a field (the keyboard for its type appears: first layer, shift as its
     /// auto-capitalisation wants), ending the editing of any other field.
     mutating func beginEditing(_ position: Int) {
-        if let other = editingIndex, other != position { endEditing(returnFocus: false) }
+        if let other = editor.editedField, other != position { endEditing(returnFocus: false) }
         update(position) { field in
             field.isEditing = true
             field.buffer.move(toEnd: true)
@@ -60,18 +60,18 @@ extension Engine {
     /// nowhere) it returns to the field, which is announced, unless `returnFocus` is false
     /// (another field is taking over).
     mutating func endEditing(returnFocus: Bool = true) {
-        guard let position = editingIndex else { return }
+        guard let position = editor.editedField else { return }
         let focusWasOnKey = reader.focus.key != nil
         if withField(position, { $0.isEditing }) == true { update(position) { $0.isEditing = false } }
         editor.endEditing()
         reader.leaveKey()
         releaseFinger()
-        if returnFocus && (focusWasOnKey || focusIndex == nil) { focus(position) }
+        if returnFocus && (focusWasOnKey || reader.focus.element == nil) { focus(position) }
     }
 
     /// `dismiss`: the user hides the keyboard, and editing ends.
     mutating func dismiss(at location: SourceLocation) throws(ScriptError) {
-        guard isKeyboardShown else {
+        guard editor.isEditing else {
             throw ScriptError("dismiss: no field is being edited, so no keyboard is shown", at: location)
         }
         endEditing()
@@ -94,7 +94,7 @@ extension Engine {
     /// Swipe left or right: through the screen's elements, then, while a field is edited, the
     /// keyboard's keys. - Returns: Whether focus moved (false at either end).
     mutating func swipeThroughKeys(forward: Bool) -> Bool {
-        if isKeyboardShown, let key = reader.focus.key, let next = keyboard.state.key(after: key, forward: forward) {
+        if editor.isEditing, let key = reader.focus.key, let next = keyboard.state.key(after: key, forward: forward) {
             if let next {
                 focusKey(next)
                 return true
@@ -104,12 +104,12 @@ extension Engine {
             focus(last)
             return true
         }
-        if let target = neighbour(of: focusIndex, step: forward ? 1 : -1) {
+        if let target = neighbour(of: reader.focus.element, step: forward ? 1 : -1) {
             focus(target)
             return true
         }
-        guard forward, isKeyboardShown, let first = keyboard.state.keysInSwipeOrder.first,
-              focusIndex != nil || elements.isEmpty else { return false }
+        guard forward, editor.isEditing, let first = keyboard.state.keysInSwipeOrder.first,
+              reader.focus.element != nil || screen.elements.isEmpty else { return false }
         focusKey(first)
         return true
     }
@@ -118,7 +118,7 @@ extension Engine {
     /// and insertion-point move, and when editing starts).
     mutating func refreshAutomaticShift() {
         // The field is read in place: a copy of it would make the next edit copy the text.
-        guard let position = editingIndex,
+        guard let position = editor.editedField,
               let (rule, tail) = withField(position, { field -> (Autocapitalization, Substring) in
                   (field.autocapitalization, field.autocapitalization == .none ? "" : field.buffer.tailBeforeInsertionPoint())
               }), rule != .none else { return }
@@ -135,7 +135,7 @@ extension Engine {
         case .lift: gesture = .lift
         case .splitTap: gesture = .splitTap
         case .hold:
-            if case .key(let id)? = keyboard.recognizer.finger, isKeyboardShown {
+            if case .key(let id)? = keyboard.recognizer.finger, editor.isEditing {
                 gesture = .hold(alternates: keyboard.state.layout[id].alternates.count)
             } else {
                 gesture = .hold(alternates: 0)
@@ -183,7 +183,7 @@ extension Engine {
         case .showAlternates(let id):
             speakKey(id, alternate: 0)
         case .enterFocusedKey:
-            if isKeyboardShown, let key = reader.focus.key {
+            if editor.isEditing, let key = reader.focus.key {
                 activate(key)
             } else {
                 try doubleTap(at: location)
@@ -191,7 +191,7 @@ extension Engine {
         case .activateElement:
             try doubleTap(at: location)
         case .startResting:
-            keyboard.startResting(until: now + DirectTyping.tapTime)
+            keyboard.startResting(until: clock.now + DirectTyping.tapTime)
         case .stopResting:
             keyboard.stopResting()
         }
@@ -204,13 +204,19 @@ extension Engine {
     /// heard, shift included; a finger resting on shift hears its state there (see
     /// docs/secure-entry.md).
     var announcesKeyboardState: Bool {
-        guard isKeyboardShown, editedElement?.field?.isSecure == true else { return true }
-        return settings.secureKeys == .speak && settings.typingMode != .direct
+        // A mutating getter: a plain one is handed a copy of the whole engine in debug builds.
+        mutating get {
+            guard let position = editor.editedField, withField(position, { $0.isSecure }) == true else { return true }
+            return configuration.current.secureKeys == .speak && configuration.current.typingMode != .direct
+        }
     }
 
     /// Whether a secure field is being edited with `secure-keys=silent`: explored keys are not heard.
     private var keysAreSilent: Bool {
-        settings.secureKeys == .silent && editedElement?.field?.isSecure == true
+        mutating get {
+            guard configuration.current.secureKeys == .silent, let position = editor.editedField else { return false }
+            return withField(position, { $0.isSecure }) == true
+        }
     }
 
     /// Speaks a key (or one of its alternates) as the finger reaches it, and reports the key focus.
@@ -234,7 +240,7 @@ extension Engine {
     mutating func activate(_ id: KeyID, alternate: Int? = nil) {
         // Only the kind is read: holding a copy of the field would make its text non-unique and
         // the next edit would copy the whole text.
-        guard let position = editingIndex, let kind = withField(position, { $0.kind }) else { return }
+        guard let position = editor.editedField, let kind = withField(position, { $0.kind }) else { return }
         let typed: Character?
         switch keyboard.state.layout[id].kind {
         case .character: typed = keyboard.state.character(of: id, alternate: alternate)
@@ -250,7 +256,7 @@ extension Engine {
             return
         case .shift:
             let before = keyboard.state.shift
-            let after = keyboard.enterShift(at: now)
+            let after = keyboard.enterShift(at: clock.now)
             if announcesKeyboardState { echo(.shiftEntered(before: before, after: after)) }
             return
         case .layer(let layer):
@@ -327,7 +333,7 @@ extension Engine {
     /// Swipe up or down with the rotor on typing mode: the previous or next mode, announced.
     mutating func switchTypingMode(forward: Bool) {
         let mode = configuration.switchTypingMode(forward: forward)
-        voice.follow(settings)
+        voice.follow(configuration.current)
         releaseFinger()
         echo(.typingModeSwitched(mode))
     }

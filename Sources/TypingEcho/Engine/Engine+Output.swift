@@ -8,7 +8,7 @@ extension Engine {
     mutating func advance(to requested: VirtualTime) {
         let time = clock.bound(requested)
         while true {
-            if let rest = keyboard.restDue, rest <= time, speech.nextDue.map({ rest < $0 }) ?? true {
+            if let rest = keyboard.restDue, rest <= time, output.speech.nextDue.map({ rest < $0 }) ?? true {
                 clock.reach(rest)
                 fingerRested()
                 continue
@@ -27,7 +27,7 @@ extension Engine {
 
     /// Sends an event at the current time.
     mutating func emit(_ event: Event) {
-        output.emit(event, at: now)
+        output.emit(event, at: clock.now)
     }
 
     /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
@@ -35,17 +35,17 @@ extension Engine {
     /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
     mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
         if interrupts {
-            for id in output.cutSpeech(at: now) { emit(.finished(id: id, completed: false)) }
+            for id in output.cutSpeech(at: clock.now) { emit(.finished(id: id, completed: false)) }
         }
-        let duration = SpeechTiming.duration(of: text, locale: phrasebook.locale, rate: settings.rate)
-        let id = output.queueSpeech(duration: duration, at: now, isTyping: isTyping)
-        emit(.speak(Utterance(id: id, text: text, role: role, locale: phrasebook.locale, pitch: pitch,
+        let duration = SpeechTiming.duration(of: text, locale: voice.echo.phrasebook.locale, rate: configuration.current.rate)
+        let id = output.queueSpeech(duration: duration, at: clock.now, isTyping: isTyping)
+        emit(.speak(Utterance(id: id, text: text, role: role, locale: voice.echo.phrasebook.locale, pitch: pitch,
                               duration: duration, interrupts: interrupts)))
     }
 
     /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).
     mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
-        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: speech.quietTime(after: now) + delay)
+        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: output.speech.quietTime(after: clock.now) + delay)
     }
 
     /// Plays a sound now.
@@ -58,7 +58,7 @@ extension Engine {
     /// Composes the feedback for a change and delivers it; `report` sends the change's own
     /// events (its `edit`, `cursor` or `focus`) where the feedback puts them.
     mutating func echo(_ change: EchoChange, report: (inout Engine) -> Void = { _ in }) {
-        assert(voice.echo.settings == settings, "the echo composer's settings are not the settings in force")
+        assert(voice.echo.settings == configuration.current, "the echo composer's settings are not the settings in force")
         deliver(voice.echo.feedback(for: change), report: report)
     }
 
@@ -82,7 +82,7 @@ extension Engine {
                     say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: false)
                 case .followsTyping:
                     // Only the first typing utterance of a change may cut: the rest follow it.
-                    let interrupts = !typingTurnTaken && !speech.mayFollowTyping(at: now)
+                    let interrupts = !typingTurnTaken && !output.speech.mayFollowTyping(at: clock.now)
                     typingTurnTaken = true
                     say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: interrupts, isTyping: true)
                 case .later(let delay):
@@ -97,16 +97,16 @@ extension Engine {
     /// When the next scheduled thing happens (an utterance ends, a hint or phonetic word is
     /// said, a finger resting on a key is heard), or nil when nothing is pending.
     public var nextDue: VirtualTime? {
-        [speech.nextDue, keyboard.restDue].compactMap { $0 }.min()
+        [output.speech.nextDue, keyboard.restDue].compactMap { $0 }.min()
     }
 
     /// Whether an utterance is playing or queued to play at the current time.
-    public var isSpeaking: Bool { speech.isSpeaking }
+    public var isSpeaking: Bool { output.speech.isSpeaking }
 
     /// The hints and phonetic words waiting for their delay, first due first; any input
     /// before their time drops them.
     public var pendingSpeech: [PendingUtterance] {
-        speech.pending.map { PendingUtterance(text: $0.utterance.text, role: $0.utterance.role, due: $0.time) }
+        output.speech.pending.map { PendingUtterance(text: $0.utterance.text, role: $0.utterance.role, due: $0.time) }
     }
 }
 

@@ -3,7 +3,7 @@
 /// direct interaction and form validation.
 extension Engine {
     /// An element from its declaration: the kind's default traits plus `traits=` (names or hex masks).
-    func makeElement(_ declaration: ElementDeclaration) throws(ScriptError) -> Element {
+    mutating func makeElement(_ declaration: ElementDeclaration) throws(ScriptError) -> Element {
         var traits = declaration.kind?.defaultTraits ?? []
         for name in declaration.traits {
             guard let trait = Traits(token: name.value) else {
@@ -16,7 +16,7 @@ extension Engine {
     }
 
     /// The index of an element `focus` may move to: it exists and is not hidden.
-    func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
+    mutating func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
         guard let target = screen.position(of: id.value) else {
             throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(screen.suggestion(for: id.value))", at: id.location)
         }
@@ -37,7 +37,7 @@ extension Engine {
 
     /// Where touching focuses an element: its frame, joined with the frames of the visible
     /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
-    func hitFrame(of position: Int) -> Frame? { screen.hitFrame(of: position) }
+    mutating func hitFrame(of position: Int) -> Frame? { screen.hitFrame(of: position) }
 
     /// The element a finger at a point focuses: the one with the smallest hit frame containing
     /// it (the first on ties), hidden ones skipped. A point inside the focused element's frame
@@ -45,7 +45,7 @@ extension Engine {
     /// - Complexity: O(n) the first time after the screen changed (the hit index is built),
     ///   then O(frames near the point); see `ScreenHitIndex`.
     mutating func element(atX x: Double, y: Double) -> Int? {
-        if let focused = focusedElement, focused.traits.contains(.allowsDirectInteraction),
+        if let focused = reader.focus.element.map({ screen.elements[$0] }), focused.traits.contains(.allowsDirectInteraction),
            focused.frame?.contains(x: x, y: y) == true { return nil }
         return screen.element(atX: x, y: y)
     }
@@ -63,16 +63,16 @@ extension Engine {
     }
 
     /// The next element in reading order that the screen reader can reach, one `step` away.
-    func neighbour(of position: Int?, step: Int) -> Int? { screen.neighbour(of: position, step: step) }
+    mutating func neighbour(of position: Int?, step: Int) -> Int? { screen.neighbour(of: position, step: step) }
 
     /// Whether gestures go to the app instead of the screen reader: the focused element allows
     /// direct interaction (swipe up/down and double tap pass through; swipe left/right do not).
-    var passesGesturesThrough: Bool { focusedElement?.traits.contains(.allowsDirectInteraction) == true }
+    var passesGesturesThrough: Bool { mutating get { reader.focus.element.map { screen.elements[$0].traits.contains(.allowsDirectInteraction) } == true } }
 
     /// Swipe up (`increment`) or down on a focused adjustable element: the next or previous
     /// step is spoken; at either end, or with no steps, the `boundary` sound.
     mutating func adjust(increment: Bool) {
-        guard let position = focusIndex else { return }
+        guard let position = reader.focus.element else { return }
         let element = screen.elements[position]
         let current = element.value.flatMap { element.steps.firstIndex(of: $0) }
         let target = current.map { $0 + (increment ? 1 : -1) }
@@ -80,15 +80,15 @@ extension Engine {
             echo(.boundary)
             return
         }
-        screen.setValue(element.steps[target], at: position, spokenAt: now)
+        screen.setValue(element.steps[target], at: position, spokenAt: clock.now)
         echo(.valueChanged(element.steps[target], byItself: false))
     }
 
     /// A re-declaration replaced a focused element: a changed value is spoken, queued after
     /// what is being said; an `updatesFrequently` element's at most once per interval.
     mutating func noticeUpdate(from old: Element, to new: Element, at position: Int) {
-        guard position == focusIndex, new.field == nil, !new.isHidden, let value = new.value, value != old.value,
-              screen.speaksUpdate(at: position, at: now) else { return }
+        guard position == reader.focus.element, new.field == nil, !new.isHidden, let value = new.value, value != old.value,
+              screen.speaksUpdate(at: position, at: clock.now) else { return }
         echo(.valueChanged(value, byItself: true))
     }
 

@@ -17,7 +17,7 @@ extension Engine {
     ///   only: the text may be a password.
     mutating func type(_ text: String, at location: SourceLocation) throws(ScriptError) {
         syncKeyboard()
-        guard let position = editingIndex, let (secure, kind) = withField(position, { ($0.isSecure, $0.kind) }) else {
+        guard let position = editor.editedField, let (secure, kind) = withField(position, { ($0.isSecure, $0.kind) }) else {
             throw ScriptError(.notEditing, "type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
         }
         guard keyboard.recognizer.finger == nil else {
@@ -35,7 +35,7 @@ extension Engine {
         }
         if secure {
             try typeSecurely(keystrokes, routes: routes, at: location)
-            if editingIndex == position {
+            if editor.editedField == position {
                 // Which key was typed last must not show (a swipe from it would tell): VoiceOver's
                 // cursor goes back to the field, without a word.
                 reader.settle(onElement: position)
@@ -43,7 +43,7 @@ extension Engine {
             return
         }
         for (offset, character) in keystrokes {
-            guard isKeyboardShown else { break }
+            guard editor.isEditing else { break }
             try enterCharacter(character, number: offset + 1, routes: routes, timing: .cadence, at: location)
         }
         if keyboard.recognizer.finger != nil { try gesture(.lift, at: location) }
@@ -53,18 +53,18 @@ extension Engine {
     /// moment of each, and the keyboard left as it was found.
     private mutating func typeSecurely(_ keystrokes: [(offset: Int, character: Character)], routes: KeyRoutes, at location: SourceLocation) throws(ScriptError) {
         let before = keyboard.state
-        let down = Swift.min(SecureTyping.keyDown, settings.cadence)
+        let down = Swift.min(SecureTyping.keyDown, configuration.current.cadence)
         let last = keystrokes.count - 1
-        var end = now
+        var end = clock.now
         for (slot, (offset, character)) in keystrokes.enumerated() {
-            guard isKeyboardShown else { break }
-            let start = now
-            end = start + settings.cadence
+            guard editor.isEditing else { break }
+            let start = clock.now
+            end = start + configuration.current.cadence
             try enterCharacter(character, number: offset + 1, routes: routes, timing: .enterAt(start + down), at: location)
-            if slot == last || !isKeyboardShown { break }
+            if slot == last || !editor.isEditing { break }
             advance(to: end)
         }
-        if isKeyboardShown {
+        if editor.isEditing {
             try restore(before, at: location)
         }
         if keyboard.recognizer.finger != nil { try gesture(.lift, at: location, timing: .instant) }
@@ -115,7 +115,7 @@ extension Engine {
     }
 
     /// The layer key or shift to enter before the route's key, if the keyboard is not ready.
-    private func preparatoryKey(for route: KeyRoute) -> KeyID? {
+    private mutating func preparatoryKey(for route: KeyRoute) -> KeyID? {
         let state = keyboard.state
         if route.key.layer != state.layer {
             return state.layout.layerPath(from: state.layer, to: route.key.layer)?.first
@@ -129,7 +129,7 @@ extension Engine {
     /// Enters one key (or one of its alternates) with the current typing mode's gestures; the
     /// last gesture is the one that enters it.
     private mutating func press(_ key: KeyID, alternate: Int?, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
-        let mode = settings.typingMode
+        let mode = configuration.current.typingMode
         let entering = timing.enteringGesture
         if mode == .standard && alternate == nil {
             if keyboard.recognizer.finger == nil && reader.focus.key == key {
@@ -143,9 +143,9 @@ extension Engine {
         if mode == .direct && alternate == nil {
             if timing == .cadence {
                 // A quick tap: the finger is up again well before the tap time.
-                let down = Swift.min(SecureTyping.keyDown, settings.cadence)
+                let down = Swift.min(SecureTyping.keyDown, configuration.current.cadence)
                 try gesture(.touch(.key(key)), at: location, timing: .lasting(down))
-                try gesture(.lift, at: location, timing: .lasting(VirtualDuration(milliseconds: settings.cadence.milliseconds - down.milliseconds)))
+                try gesture(.lift, at: location, timing: .lasting(VirtualDuration(milliseconds: configuration.current.cadence.milliseconds - down.milliseconds)))
             } else {
                 try gesture(.touch(.key(key)), at: location, timing: .instant)
                 try gesture(.lift, at: location, timing: entering)
@@ -176,7 +176,7 @@ extension Engine {
         output.cancelPendingSpeech()
         try handle(gesture, at: location)
         switch timing {
-        case .cadence: try advance(by: settings.cadence, at: location)
+        case .cadence: try advance(by: configuration.current.cadence, at: location)
         case .lasting(let duration): try advance(by: duration, at: location)
         case .instant, .at, .enterAt: break
         }

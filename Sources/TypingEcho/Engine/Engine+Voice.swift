@@ -8,7 +8,7 @@ extension Engine {
     /// engine.usePhonetics(alphabet)
     /// ```
     public mutating func usePhonetics(_ alphabet: PhoneticAlphabet?) {
-        voice.usePhonetics(alphabet, locale: settings.locale)
+        voice.usePhonetics(alphabet, locale: configuration.current.locale)
     }
 
     /// Warnings since the last call, such as a locale ICU has no data for; the command line

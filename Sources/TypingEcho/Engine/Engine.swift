@@ -62,7 +62,7 @@ public struct Engine: Sendable {
     var outbox: [TimedEvent] { output.outbox }
 
     /// The focused element, if any.
-    public var focusedElement: Element? { focusIndex.map { elements[$0] } }
+    public var focusedElement: Element? { reader.focus.element.map { screen.elements[$0] } }
 
     /// The element with an id.
     public func element(_ id: String) -> Element? { screen.element(id) }
@@ -87,8 +87,8 @@ public struct Engine: Sendable {
             guard let target = VirtualTime(checkedSeconds: at) else {
                 throw ScriptError(.timeOutOfRange, "@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
             }
-            guard target >= now else {
-                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(now)", at: line.location)
+            guard target >= clock.now else {
+                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(clock.now)", at: line.location)
             }
             try advance(to: target, at: line.location)
         }
@@ -106,14 +106,14 @@ public struct Engine: Sendable {
 
     /// Moves the clock on by `duration`, or fails at `location` when that passes the limit.
     mutating func advance(by duration: VirtualDuration, at location: SourceLocation) throws(ScriptError) {
-        try advance(to: now + duration, at: location)
+        try advance(to: clock.now + duration, at: location)
     }
 
     /// Fails at `location` when the clock reached its limit or something is scheduled past it
     /// (speech that would end, a hint or a phonetic word that would start after 1,000,000,000 s).
-    func checkClock(at location: SourceLocation) throws(ScriptError) {
+    mutating func checkClock(at location: SourceLocation) throws(ScriptError) {
         // No array: this runs after every line.
-        let late = (speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
+        let late = (output.speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
         guard !clock.overran, !late else { throw Self.clockError(at: location) }
     }
 
@@ -160,7 +160,7 @@ public struct Engine: Sendable {
             try apply(assignments)
         case .field(let declaration):
             let field: Element
-            do { field = try Element(declaration, locale: phrasebook.icuLocale) } catch {
+            do { field = try Element(declaration, locale: voice.echo.phrasebook.icuLocale) } catch {
                 throw ScriptError(.badDeclaration, error.description, at: location)
             }
             try declare(field, at: location)
@@ -224,9 +224,9 @@ public struct Engine: Sendable {
                 let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
                 throw ScriptError(.badSetting, error.description, at: location)
             }
-            voice.follow(settings)
+            voice.follow(configuration.current)
             if assignment.key == "locale" {
-                do { try voice.speak(locale: settings.locale, warningAt: assignment.valueLocation) } catch {
+                do { try voice.speak(locale: configuration.current.locale, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
                 }
             }
@@ -298,12 +298,12 @@ extension Engine: CustomStringConvertible, CustomReflectable {
     /// A summary without any text: `Engine(at 3.000, 3 elements, focus pw)`.
     public var description: String {
         let focus = focusedElement.map { ", focus \($0.id)" } ?? ""
-        return "Engine(at \(now), \(elements.count) elements\(focus))"
+        return "Engine(at \(clock.now), \(screen.elements.count) elements\(focus))"
     }
 
     /// The state a debugger needs; fields show counts only (see `TextField`).
     public var customMirror: Mirror {
-        Mirror(self, children: ["now": now, "elements": elements, "focusIndex": focusIndex as Any,
-                                "rotor": rotor, "settings": settings], displayStyle: .struct)
+        Mirror(self, children: ["now": clock.now, "elements": screen.elements, "focusIndex": reader.focus.element as Any,
+                                "rotor": reader.rotor, "settings": configuration.current], displayStyle: .struct)
     }
 }

@@ -8,12 +8,15 @@ extension KeyboardLayout {
     /// - Complexity: O(k) in the layer's keys.
     public func key(atX x: Double, y: Double, on layer: KeyboardLayer) -> KeyID? {
         guard frame.contains(x: x, y: y) else { return nil }
-        var best: (id: KeyID, distance: Double)?
-        for id in ids(on: layer) {
-            let distance = self[id].frame.squaredDistance(toX: x, y: y)
-            if best == nil || distance < best!.distance { best = (id, distance) }
+        // The layer's keys are looked up once, not once per key (`self[id]` is a dictionary lookup).
+        let keys = keys(on: layer)
+        var best: (index: Int, distance: Double)?
+        for index in keys.indices {
+            let distance = keys[index].frame.squaredDistance(toX: x, y: y)
+            if let current = best, current.distance <= distance { continue }
+            best = (index, distance)
         }
-        return best?.id
+        return best.map { KeyID(layer: layer, index: $0.index) }
     }
 
     /// The key with a name on a layer: a named key (`shift`, `space`) or a character key by its

@@ -18,7 +18,7 @@ import Darwin
 ///
 /// ```swift
 /// let french = CLDRAnnotations.names(for: try LocaleInfo(tag: "fr-FR"))
-/// french["👍"]   // "pouce vers le haut"
+/// let thumbsUp = french["👍"]   // "pouce vers le haut"
 /// ```
 public enum CLDRAnnotations {
     /// Where the annotations are read from: `$TYPING_ECHO_CLDR_ANNOTATIONS` when set (a

@@ -4,8 +4,8 @@
 ///
 /// ```swift
 /// let urdu = try WritingScript(locale: LocaleInfo(tag: "ur"))
-/// urdu.foreignLetters(in: "متن کا خانہ")   // []
-/// urdu.foreignLetters(in: "text field")     // ["t", "e", "x", …]
+/// let native = urdu.foreignLetters(in: "متن کا خانہ")   // []
+/// let latin = urdu.foreignLetters(in: "text field")     // ["t", "e", "x", …]
 /// ```
 public struct WritingScript: Sendable, Hashable {
     /// ICU `UScriptCode`s of the exemplar letters (Common and Inherited left out).

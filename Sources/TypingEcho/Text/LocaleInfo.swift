@@ -5,8 +5,8 @@ import CICU
 ///
 /// ```swift
 /// let polish = try LocaleInfo(tag: "pl-PL")
-/// polish.identifier      // "pl_PL"
-/// polish.fallbackTags    // ["pl-PL", "pl"]
+/// let identifier = polish.identifier       // "pl_PL"
+/// let tags = polish.fallbackTags            // ["pl-PL", "pl"]
 /// ```
 public struct LocaleInfo: Sendable, Hashable {
     /// The canonical ICU locale id (`pl_PL`, `ur_PK@numbers=arabext`).

@@ -1,4 +1,5 @@
 import CICU
+import Synchronization
 
 /// ICU's cardinal plural rules and number formatting for one locale.
 final class PluralRules: @unchecked Sendable {
@@ -6,6 +7,10 @@ final class PluralRules: @unchecked Sendable {
     private let rules: OpaquePointer
     /// The ICU locale id.
     let locale: String
+    /// The locale's integer format, opened on the first `format(_:)` and kept: opening one
+    /// costs far more than formatting with it, and a refused keystroke says a count every time.
+    /// Used under the lock, so engines sharing these rules on several threads never share a call.
+    private let integerFormat = Mutex<OpaquePointer?>(nil)
 
     /// Opens the rules of an ICU locale id.
     init(locale: String) throws(ICUError) {
@@ -16,7 +21,10 @@ final class PluralRules: @unchecked Sendable {
         self.locale = locale
     }
 
-    deinit { tecu_plurals_close(rules) }
+    deinit {
+        tecu_plurals_close(rules)
+        integerFormat.withLock { format in tecu_integer_format_close(format) }
+    }
 
     /// The category ("one", "few", "many", "other", …) of a count.
     func category(of number: Int) -> String {
@@ -35,8 +43,16 @@ final class PluralRules: @unchecked Sendable {
 
     /// The number written with the locale's digits, without grouping ("22", "٢٢").
     func format(_ number: Int) -> String {
-        (try? ICU.withResizingUTF16Buffer("formatting a number", initialCapacity: 32) { buffer, capacity, status in
-            tecu_format_integer(locale, Int64(number), buffer, capacity, &status)
-        }) ?? String(number)
+        integerFormat.withLock { format in
+            if format == nil {
+                var status: Int32 = 0
+                format = tecu_integer_format_open(locale, &status)
+                if status > 0 { format = nil }
+            }
+            guard let opened = format else { return String(number) }
+            return (try? ICU.withResizingUTF16Buffer("formatting a number", initialCapacity: 32) { buffer, capacity, status in
+                tecu_integer_format_write(opened, Int64(number), buffer, capacity, &status)
+            }) ?? String(number)
+        }
     }
 }

@@ -10,9 +10,7 @@ import CICU
 /// ```swift
 /// var buffer = try TextBuffer("Hi", locale: "en_US")
 /// buffer.insert(" there")
-/// if let move = buffer.moveWord(.backward) {
-///     buffer.text(passedBy: move)          // "there"
-/// }
+/// let passed = buffer.moveWord(.backward).map { buffer.text(passedBy: $0) }   // "there"
 /// ```
 ///
 /// Its `description` and mirror never show the text, only counts: a buffer may hold a password.

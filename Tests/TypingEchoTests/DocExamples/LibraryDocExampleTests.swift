@@ -11,12 +11,8 @@ import Testing
 func textBufferExample() throws -> String? {
     var buffer = try TextBuffer("Hi", locale: "en_US")
     buffer.insert(" there")
-    if let move = buffer.moveWord(.backward) {
-        buffer.text(passedBy: move)          // "there"
-    }
-    var again = try TextBuffer("Hi", locale: "en_US")
-    again.insert(" there")
-    return again.moveWord(.backward).map { again.text(passedBy: $0) }
+    let passed = buffer.moveWord(.backward).map { buffer.text(passedBy: $0) }   // "there"
+    return passed
 }
 
 // Sources/TypingEcho/Text/TextBuffer.swift
@@ -30,24 +26,24 @@ func textRangeExample() throws -> (String, String?) {
 // Sources/TypingEcho/Speech/LocaleInfo.swift
 func localeInfoExample() throws -> (String, [String]) {
     let polish = try LocaleInfo(tag: "pl-PL")
-    polish.identifier      // "pl_PL"
-    polish.fallbackTags    // ["pl-PL", "pl"]
-    return (polish.identifier, polish.fallbackTags)
+    let identifier = polish.identifier       // "pl_PL"
+    let tags = polish.fallbackTags            // ["pl-PL", "pl"]
+    return (identifier, tags)
 }
 
 // Sources/TypingEcho/Speech/CLDRAnnotations.swift
 func cldrExample() throws -> String? {
     let french = CLDRAnnotations.names(for: try LocaleInfo(tag: "fr-FR"))
-    french["👍"]   // "pouce vers le haut"
-    return french["👍"]
+    let thumbsUp = french["👍"]   // "pouce vers le haut"
+    return thumbsUp
 }
 
 // Sources/TypingEcho/Speech/WritingScript.swift
 func writingScriptExample() throws -> ([Character], [Character]) {
     let urdu = try WritingScript(locale: LocaleInfo(tag: "ur"))
-    urdu.foreignLetters(in: "متن کا خانہ")   // []
-    urdu.foreignLetters(in: "text field")     // ["t", "e", "x", …]
-    return (urdu.foreignLetters(in: "متن کا خانہ"), urdu.foreignLetters(in: "text field"))
+    let native = urdu.foreignLetters(in: "متن کا خانہ")   // []
+    let latin = urdu.foreignLetters(in: "text field")     // ["t", "e", "x", …]
+    return (native, latin)
 }
 
 // Sources/TypingEcho/Speech/PhoneticAlphabet.swift
