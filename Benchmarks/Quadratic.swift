@@ -31,6 +31,11 @@ extension ScaleBenchmark {
             return "field f kind=text label=\"N\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"
                 + String(repeating: "key left\n", count: digits / 5)
         },
+        Quadrupling(name: "keys onto one growing cluster (a joiner and a man per key pair, then a combining acute per key)", size: 5_000, unit: "keys") { keys in
+            "field f kind=text label=\"E\"\nfocus f\ndouble-tap\nsettings hints=off\nkeys \"\u{1F468}\"\n"
+                + String(repeating: "keys \"\\u{200D}\\u{1F468}\"\n", count: keys / 4)
+                + "keys \"a\"\n" + String(repeating: "keys \"\\u{301}\"\n", count: keys / 2)
+        },
     ]
 
     /// Rows and targets for `quadrupling`, at a tenth of the size with `--quick`.

@@ -311,3 +311,90 @@ int64_t tecu_text_grapheme_following(const tecu_text *text, int64_t offset) {
     if (offset < 0 || offset >= length || !tecu_grapheme_rules_in_use()) return -1;
     return tecu_grapheme_next(text, offset, length);
 }
+
+// The cluster walk resumed inside a cluster (a cluster growing at the insertion point). The
+// walk's state summarises everything the rules need from the cluster so far — the previous
+// code point's class, the emoji and joiner flags (GB11), the regional-indicator parity
+// (GB12/GB13) and the conjunct's progress (GB9c) — so a walk resumed from it decides the next
+// boundaries exactly as one from the cluster's start would, without re-reading the cluster.
+
+static inline void to_public(const walk_state *state, tecu_cluster_state *out) {
+    out->previous = state->previous;
+    out->emoji = state->emoji;
+    out->emoji_joiner = state->emoji_joiner;
+    out->regional = state->regional;
+    out->conjunct = state->conjunct;
+}
+
+static inline int64_t read_code_point(const tecu_text *text, int64_t position, int64_t length, uint32_t *c) {
+    uint32_t unit = text_unit(text, position);
+    int64_t next = position + 1;
+    if (U16_IS_LEAD(unit) && next < length) {
+        uint16_t trail = text_unit(text, next);
+        if (U16_IS_TRAIL(trail)) { unit = (uint32_t)U16_GET_SUPPLEMENTARY(unit, trail); next++; }
+    }
+    *c = unit;
+    return next;
+}
+
+bool tecu_grapheme_cluster_state(const tecu_text *text, int64_t start, int64_t offset, tecu_cluster_state *out) {
+    int64_t length = text_length(text);
+    if (start < 0 || offset <= start || offset > length || !tecu_grapheme_rules_in_use()) return false;
+    walk_state state;
+    int64_t position = start;
+    bool first = true;
+    while (position < offset) {
+        uint32_t c;
+        int64_t next = read_code_point(text, position, length, &c);
+        uint8_t here = properties(c);
+        if ((here & CLASS_MASK) == UNKNOWN) return false;
+        if (first) {
+            start_cluster(&state, here);
+            first = false;
+        } else if (joins(&state, here)) {
+            continue_cluster(&state, here);
+        } else {
+            return false;   // `offset` is not inside the cluster that starts at `start`
+        }
+        position = next;
+    }
+    to_public(&state, out);
+    return true;
+}
+
+int64_t tecu_grapheme_resume(const tecu_text *text, int64_t offset, tecu_cluster_state *cluster, int64_t end,
+                             int64_t *reached, int64_t *cluster_start) {
+    int64_t length = text_length(text);
+    if (offset <= 0 || offset > length || end < offset || end > length || !tecu_grapheme_rules_in_use()) return -1;
+    walk_state state = { cluster->previous, cluster->emoji, cluster->emoji_joiner, cluster->regional, cluster->conjunct };
+    if (state.previous < 0 || state.previous >= UNKNOWN) return -1;
+    int64_t count = 0;
+    int64_t position = offset;
+    int64_t start = *cluster_start;
+    while (position < length) {
+        uint32_t c;
+        int64_t next = read_code_point(text, position, length, &c);
+        uint8_t here = properties(c);
+        if ((here & CLASS_MASK) == UNKNOWN) return -1;
+        if (joins(&state, here)) {
+            continue_cluster(&state, here);
+        } else {
+            // A boundary at `position`.
+            count++;
+            if (position >= end) {
+                *reached = position;
+                *cluster_start = start;
+                to_public(&state, cluster);
+                return count;
+            }
+            start = position;
+            start_cluster(&state, here);
+        }
+        position = next;
+    }
+    count++;   // the end of the text
+    *reached = length;
+    *cluster_start = start;
+    to_public(&state, cluster);
+    return count;
+}

@@ -166,6 +166,30 @@ int64_t tecu_text_grapheme_following(const tecu_text *text, int64_t offset);
 int64_t tecu_breaker_count_characters(tecu_breaker *breaker, const tecu_text *text, int64_t start, int64_t end,
                                       int64_t *reached);
 
+/// The property rules' state inside a grapheme cluster (see graphemes.c): what the rules need
+/// of the cluster so far to decide whether the next code point joins it.
+typedef struct {
+    int32_t previous;
+    bool emoji;
+    bool emoji_joiner;
+    int32_t regional;
+    int32_t conjunct;
+} tecu_cluster_state;
+
+/// Walks the cluster that starts at `start` (a boundary) up to `offset` (start < offset) and
+/// stores the rules' state there in `state`. False when the rules are not in use, meet a code
+/// point they do not describe, or `offset` is not inside that cluster. O(offset - start).
+bool tecu_grapheme_cluster_state(const tecu_text *text, int64_t start, int64_t offset, tecu_cluster_state *state);
+
+/// Resumes the property rules at `offset` inside (or at the end of) the cluster that starts at
+/// `*cluster_start`, whose state there is `*state`: counts the boundaries at positions in
+/// [offset, reached], `reached` being the first boundary at or after `end` (the text's end
+/// counts as one), and leaves in `*state` and `*cluster_start` the state and start of the
+/// cluster that ends at `reached`. -1 when the rules are not in use or cannot decide.
+/// O(reached - offset): the cluster before `offset` is not read again.
+int64_t tecu_grapheme_resume(const tecu_text *text, int64_t offset, tecu_cluster_state *state, int64_t end,
+                             int64_t *reached, int64_t *cluster_start);
+
 /// `tecu_breaker_count_characters` without a break iterator: the property rules alone, or -1
 /// when they are not in use or meet a code point they do not describe (then ask the iterator).
 /// Counts from `start` (a boundary) to the first boundary at or after `end`, stored in `reached`.

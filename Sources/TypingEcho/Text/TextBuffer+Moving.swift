@@ -204,6 +204,12 @@ extension TextBuffer {
         let scalarEnd = UTF16.isLeadSurrogate(storage.unit(at: end)) ? min(end + 2, storage.utf16Count) : end + 1
         if isWord(end..<scalarEnd) { return nil }
         if shortcuts {
+            // A joiner, combining mark, emoji modifier or variation selector after `end` joins
+            // what precedes it (ICU's WB4) unless that is a line break or the start, and the
+            // dictionary breaker (Thai, Lao, Khmer, Myanmar, CJK) cannot break between two code
+            // points neither of which is its own. So no word ends there, and typing onto a
+            // growing cluster never asks the word iterator (which would re-read the cluster).
+            if Self.attachesToPrevious(storage, at: end) { return nil }
             switch asciiWordEnding(at: end) {
             case .word(let word): return storage.string(word)
             case .none: return nil
@@ -217,5 +223,29 @@ extension TextBuffer {
         let start = Int(tecu_breaker_preceding(iterator, Int64(end)))
         guard start >= 0, isWord(start..<end) else { return nil }
         return storage.string(start..<end)
+    }
+
+    /// Whether the code point at `end` is one ICU's word rules always attach to the code point
+    /// before it (ZWJ, U+0300–U+036F, U+1F3FB–U+1F3FF, U+FE00–U+FE0F: Word_Break Extend or
+    /// ZWJ) and that one is neither a line break nor a character a dictionary breaker handles
+    /// (below U+0E00, the emoji blocks U+1F000–U+1FAFF, or one of those attaching points).
+    static func attachesToPrevious(_ storage: UniqueStorage, at end: Int) -> Bool {
+        func scalar(at index: Int) -> UInt32 {
+            let unit = storage.unit(at: index)
+            if UTF16.isLeadSurrogate(unit), index + 1 < storage.utf16Count {
+                let trail = storage.unit(at: index + 1)
+                if UTF16.isTrailSurrogate(trail) { return 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(trail) - 0xDC00) }
+            }
+            return UInt32(unit)
+        }
+        func attaches(_ value: UInt32) -> Bool {
+            value == 0x200D || (0x300...0x36F).contains(value) || (0x1F3FB...0x1F3FF).contains(value) || (0xFE00...0xFE0F).contains(value)
+        }
+        guard end > 0, end < storage.utf16Count, attaches(scalar(at: end)) else { return false }
+        var start = end - 1
+        if UTF16.isTrailSurrogate(storage.unit(at: start)), start > 0, UTF16.isLeadSurrogate(storage.unit(at: start - 1)) { start -= 1 }
+        let before = scalar(at: start)
+        if before == 0x0A || before == 0x0B || before == 0x0C || before == 0x0D || before == 0x85 { return false }
+        return before < 0xE00 || (0x1F000...0x1FAFF).contains(before) || attaches(before)
     }
 }

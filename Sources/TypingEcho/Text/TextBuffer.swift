@@ -26,6 +26,11 @@ public struct TextBuffer: Sendable {
     /// only, never text): typing again there needs no ICU `preceding`, which after an edit
     /// must re-run the rules from a safe point. Valid until the text changes again.
     var lastBoundaries: (boundary: Int, previous: Int)?
+    /// The property rules' state of the character that ends at the last edit's insertion point
+    /// (`offset`, with the character's start), when that edit knew it: typing on into a
+    /// growing cluster resumes from it instead of re-reading the cluster (see
+    /// `replace(_:with:)`). Every edit sets or clears it.
+    var clusterTail: ClusterTail?
     /// Whether the text is secret (a secure field's): edits then report counts only, with an
     /// empty `text`, so no `String` copy of the secret is made for them. (Moves never copy the
     /// text: they carry offsets.)
@@ -207,6 +212,7 @@ public struct TextBuffer: Sendable {
     public mutating func replaceAll(with text: String) {
         uniqueStorage().wipe()
         lastBoundaries = nil
+        clusterTail = nil
         directionScan = DirectionScan()
         insertionPoint = .start
         selection = nil
@@ -266,4 +272,15 @@ public struct TextRangeError: Error, Sendable, Hashable, CustomStringConvertible
     public var description: String {
         "position \(position) is outside the text (\(characterCount) characters, \(utf16Count) UTF-16 code units)"
     }
+}
+
+/// The property rules' state at the end of the character the last edit's insertion point
+/// ends (see `TextBuffer.clusterTail`).
+struct ClusterTail {
+    /// The insertion point: the end of the character.
+    var offset: Int
+    /// The character's start.
+    var start: Int
+    /// The rules' state after the character's last code point.
+    var state: tecu_cluster_state
 }

@@ -153,6 +153,9 @@ struct SimpleUnitTests {
         let pieces: [String] = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) } + [
             "\r", "\n", "\t", "\r\n", "\u{AD}", "ש", "\u{5B8}", "é", "e\u{301}", "👍", "\u{200D}", "ก", "日", "ﾀ", "\u{A0}", "  ",
             "ab", "12", "don't", "e.g.", "1,000",
+            // What attaches to the code point before it (the joiner shortcut): marks, joiners,
+            // modifiers and selectors after letters, emoji, Thai, CJK, line breaks and each other.
+            "\u{301}", "\u{36F}", "\u{1F3FD}", "\u{FE0F}", "👨", "\u{E34}", "\u{85}", "\u{B}", "\u{DFF}", "\u{E00}",
         ]
         let gen = Gen<String>.concatenation(of: .element(of: pieces), count: 1...12)
         let failure = check("wordEndings", gen, cases: 2_000) { text in

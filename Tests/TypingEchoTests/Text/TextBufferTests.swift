@@ -185,6 +185,50 @@ struct TextBufferTests {
         #expect(failure == nil, "\(failure!)")
     }
 
+    /// What a growing cluster starts with and what is typed onto it: emoji and joiners (GB11),
+    /// marks (GB9), regional indicators (GB12/13: parity), a Devanagari conjunct (virama and
+    /// consonants, GB9c), Hangul jamo, Prepend, and breakers (letters, CR, LF, space).
+    static let clusterPieces = ["👨", "\u{200D}", "\u{200D}👨", "\u{301}", "\u{308}", "🏽", "🇵", "🇱", "\u{94D}", "क",
+                                "\u{93F}", "\u{1100}", "\u{1161}", "\u{11A8}", "\u{600}", "\u{FE0F}", "©", "a", " ", "\r", "\n"]
+
+    @Test("Typing onto long clusters (resumed rules) agrees with ICU over the whole text")
+    func growingClusters() {
+        let grow = Gen<String>.concatenation(of: .element(of: Self.clusterPieces), count: 1...2)
+        let step = Gen<EditStep>.frequency([
+            (12, grow.map { .insert($0) }),
+            (1, .constant(.deleteBackward)),
+            (1, Gen<Bool>.bool.map { .moveCharacter(forward: $0) }),
+            (1, .constant(.end)),
+        ])
+        let session = Gen<[EditStep]>.array(of: step, count: 20...160)
+        let failure = check("growingClusters", session, cases: 1_500) { steps in
+            try Self.runAgainstReference(steps)
+        }
+        #expect(failure == nil, "\(failure!)")
+    }
+
+    @Test("A cluster grown by thousands of keystrokes keeps ICU's count", arguments: [
+        ("👨", "\u{200D}👨"), ("a", "\u{301}"), ("👨", "\u{200D}"), ("🇵", "🇱"), ("क", "\u{94D}क"), ("👨", "\u{1F3FD}\u{301}"),
+    ])
+    func longCluster(base: String, piece: String) throws {
+        var buffer = try TextBuffer("x" + base)
+        var reference = ReferenceField()
+        reference.insert("x" + base)
+        for index in 0..<3_000 {
+            for key in piece.unicodeScalars { buffer.insert(String(key)) }
+            reference.insert(piece)
+            if index % 500 == 0 || index == 2_999 {
+                let characters = reference.characters
+                #expect(buffer.characterCount == characters.count - 1)
+                #expect(buffer.insertionPoint.utf16 == reference.caret)
+                #expect(buffer.insertionPoint.character == characters.firstIndex(of: reference.caret))
+            }
+        }
+        buffer.insert("y")
+        reference.insert("y")
+        #expect(buffer.characterCount == reference.characters.count - 1)
+    }
+
     /// Runs steps on a `TextBuffer` and on the reference model, comparing after each.
     static func runAgainstReference(_ steps: [EditStep]) throws {
         var buffer = try TextBuffer()
