@@ -4,11 +4,6 @@ import Testing
 /// `typing-echo render`, run as a user runs it.
 @Suite("Command line: render")
 struct RenderCommandLineTests {
-    /// Runs the tool with extra environment variables; returns status, stdout and stderr.
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Tool.Result {
-        try Tool.run(arguments, environment: extra)
-    }
-
     static let root = Repository.root
     static func example(_ name: String) -> String { root.appendingPathComponent("Examples/\(name)").path }
 
@@ -31,12 +26,12 @@ struct RenderCommandLineTests {
     @Test("render writes a 16-bit mono WAV as long as the session, with speech in it")
     func plainField() throws {
         let path = temporary("plain.wav")
-        let result = try run(["render", Self.example("plain-field.replay"), "-o", path])
+        let result = try Tool.run(["render", Self.example("plain-field.replay"), "-o", path])
         #expect(result.status == 0, "\(result.error)")
         let (rate, samples) = try wavSamples(path)
         #expect(rate == 22_050)
         // The session ends when the last utterance ("period", deleted at 3 s) finishes.
-        let json = try run(["replay", Self.example("plain-field.replay"), "--format", "json"]).output
+        let json = try Tool.run(["replay", Self.example("plain-field.replay"), "--format", "json"]).output
         let last = try #require(json.split(separator: "\n").last.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
         let end = try #require(last["t"] as? Double)
         #expect(abs(Double(samples.count) / Double(rate) - end) <= 0.1)
@@ -52,7 +47,7 @@ struct RenderCommandLineTests {
             let script = "field pw kind=secure label=\"Password\"\nfocus pw\ndouble-tap\nkeys \"\(secret)\"\nwait 1\n"
             let input = try Tool.script(Array(script.utf8), name: "secret-\(files.count).replay")
             let path = temporary("secret-\(files.count).wav")
-            let result = try run(["render", input, "--output=\(path)"])
+            let result = try Tool.run(["render", input, "--output=\(path)"])
             #expect(result.status == 0, "\(result.error)")
             files.append([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
             try? FileManager.default.removeItem(atPath: path)
@@ -64,31 +59,31 @@ struct RenderCommandLineTests {
     func withoutEspeak() throws {
         let hidden = [ "TYPING_ECHO_ESPEAK_LIBRARY": "/nonexistent/libespeak-ng.so.1"]
         let path = temporary("hidden.wav")
-        let result = try run(["render", Self.example("plain-field.replay"), "-o", path], environment: hidden)
+        let result = try Tool.run(["render", Self.example("plain-field.replay"), "-o", path], environment: hidden)
         #expect(result.status == 69)
         #expect(result.error.split(separator: "\n").count == 1)
         #expect(result.error.contains("apt-get install libespeak-ng1 espeak-ng-data"))
         #expect(!FileManager.default.fileExists(atPath: path))
-        #expect(try run(["replay", Self.example("plain-field.replay")], environment: hidden).status == 0)
-        #expect(try run(["check", Self.example("plain-field.replay")], environment: hidden).status == 0)
-        #expect(try run(["describe", Self.example("login-form.replay")], environment: hidden).status == 0)
-        #expect(try run(["layouts"], environment: hidden).status == 0)
+        #expect(try Tool.run(["replay", Self.example("plain-field.replay")], environment: hidden).status == 0)
+        #expect(try Tool.run(["check", Self.example("plain-field.replay")], environment: hidden).status == 0)
+        #expect(try Tool.run(["describe", Self.example("login-form.replay")], environment: hidden).status == 0)
+        #expect(try Tool.run(["layouts"], environment: hidden).status == 0)
     }
 
     @Test("render's usage errors exit 64 with one line; --help explains it")
     func usage() throws {
-        let missingOutput = try run(["render", Self.example("plain-field.replay")])
+        let missingOutput = try Tool.run(["render", Self.example("plain-field.replay")])
         #expect(missingOutput.status == 64 && missingOutput.error.contains("-o FILE.wav"))
-        #expect(try run(["render", "-o", temporary("x.wav")]).status == 64)
-        #expect(try run(["render", Self.example("plain-field.replay"), "-o", temporary("x.wav"), "--set", "rate=fast"]).status == 64)
-        let voice = try run(["render", Self.example("plain-field.replay"), "-o", temporary("voice.wav"), "--voice", "no-such-voice"])
+        #expect(try Tool.run(["render", "-o", temporary("x.wav")]).status == 64)
+        #expect(try Tool.run(["render", Self.example("plain-field.replay"), "-o", temporary("x.wav"), "--set", "rate=fast"]).status == 64)
+        let voice = try Tool.run(["render", Self.example("plain-field.replay"), "-o", temporary("voice.wav"), "--voice", "no-such-voice"])
         #expect(voice.status == 64 && voice.error.contains("no voice 'no-such-voice'"))
-        let help = try run(["render", "--help"])
+        let help = try Tool.run(["render", "--help"])
         #expect(help.status == 0 && help.output.contains("typing-echo render SCRIPT|- -o FILE.wav"))
-        #expect(try run(["--help"]).output.contains("render"))
-        let unreadable = try run(["render", "/nonexistent/script.replay", "-o", temporary("x.wav")])
+        #expect(try Tool.run(["--help"]).output.contains("render"))
+        let unreadable = try Tool.run(["render", "/nonexistent/script.replay", "-o", temporary("x.wav")])
         #expect(unreadable.status == 66)
-        let unwritable = try run(["render", Self.example("plain-field.replay"), "-o", "/nonexistent/dir/x.wav"])
+        let unwritable = try Tool.run(["render", Self.example("plain-field.replay"), "-o", "/nonexistent/dir/x.wav"])
         #expect(unwritable.status == 74 && unwritable.error.contains("cannot write"))
     }
 

@@ -126,11 +126,3 @@ extension String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
-
-/// `replayRun` for an array of lines.
-/// Runs a script given as its lines (see `replay(_:overrides:describe:expecting:sourceLocation:)`).
-func replay(
-    _ lines: [String], expecting outcome: ScriptOutcome = .finishes, sourceLocation: Testing.SourceLocation = #_sourceLocation
-) -> ReplayRun {
-    replay(lines.joined(separator: "\n"), expecting: outcome, sourceLocation: sourceLocation)
-}

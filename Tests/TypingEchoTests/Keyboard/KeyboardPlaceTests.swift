@@ -200,10 +200,3 @@ struct KeyboardPlaceTests {
         #expect(off.value == "")
     }
 }
-
-private func replay(
-    _ lines: [String], overrides: [(key: String, value: String)], expecting outcome: ScriptOutcome = .finishes,
-    sourceLocation: Testing.SourceLocation = #_sourceLocation
-) -> ReplayRun {
-    replay(lines.joined(separator: "\n"), overrides: overrides, expecting: outcome, sourceLocation: sourceLocation)
-}

@@ -110,3 +110,12 @@ func replay(
     }
     return run
 }
+
+/// Runs a script given as its lines: `replay(_:overrides:describe:expecting:sourceLocation:)`
+/// with the lines joined by line feeds.
+func replay(
+    _ lines: [String], overrides: [(key: String, value: String)] = [], describe: Bool = false,
+    expecting outcome: ScriptOutcome = .finishes, sourceLocation: Testing.SourceLocation = #_sourceLocation
+) -> ReplayRun {
+    replay(lines.joined(separator: "\n"), overrides: overrides, describe: describe, expecting: outcome, sourceLocation: sourceLocation)
+}
