@@ -186,6 +186,8 @@ public struct LeakCheck: Sendable {
     /// The readers cases may name, each with its screen declared once.
     public let readers: [LeakReader]
     private let templates: [LeakReader: ReplaySession]
+    /// The sessions' `dump`, the settings' part kept per distinct settings (shared by every check).
+    static let dumper = SessionDump()
 
     /// Declares the sign-in screen once per reader; each case starts from a copy.
     /// - Throws: `SettingError` when a reader's settings are not valid.
@@ -249,8 +251,9 @@ public struct LeakCheck: Sendable {
     /// dump; then looks for the secret in what the real run shows (``LeakOracle``).
     /// - Throws: ``PropertyViolation`` naming the first difference or the leaked characters.
     public static func compare(_ real: LeakRun, _ decoy: LeakRun, of leakCase: LeakCase) throws(PropertyViolation) {
-        let left = Observed(real, formats: leakCase.formats, dumps: leakCase.dumps)
-        let right = Observed(decoy, formats: leakCase.formats, dumps: leakCase.dumps)
+        let dumper = Self.dumper
+        let left = Observed(real, formats: leakCase.formats, dumps: leakCase.dumps, dumper: dumper)
+        let right = Observed(decoy, formats: leakCase.formats, dumps: leakCase.dumps, dumper: dumper)
         if real.events != decoy.events {
             throw PropertyViolation("events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, decoy.events.map { "\($0)" }))")
         }
@@ -280,7 +283,7 @@ private struct Observed {
     var error: String?
     var descriptions: [String] = []
 
-    init(_ run: LeakRun, formats: Bool, dumps: Bool) {
+    init(_ run: LeakRun, formats: Bool, dumps: Bool, dumper: SessionDump) {
         failures = run.failures
         error = run.error
         if formats {
@@ -297,11 +300,7 @@ private struct Observed {
                 descriptions += [String(describing: field), String(reflecting: field), String(describing: field.buffer)]
             }
         }
-        if dumps {
-            var dumped = ""
-            dump(run.session, to: &dumped)
-            descriptions.append(dumped)
-        }
+        if dumps { descriptions.append(dumper.text(of: run.session)) }
     }
 
     /// Every line of output, of every kind.
