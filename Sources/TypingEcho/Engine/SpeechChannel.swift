@@ -68,9 +68,18 @@ struct SpeechChannel: Sendable {
     /// Cuts whatever is playing or queued; returns their ids in order.
     mutating func cutAll(at time: VirtualTime) -> [Int] {
         guard !playing.isEmpty else { return [] }
-        let cut = playing.map(\.id)
+        var cut: [Int] = []
+        cut.reserveCapacity(playing.count)
+        for index in playing.indices { cut.append(playing[index].id) }
         playing.removeAll(keepingCapacity: true)
-        due.removeAll { if case .finish = $0.action { return true } else { return false } }
+        var index = due.startIndex
+        while index < due.endIndex {
+            if case .finish = due[index].action {
+                due.removeAll { if case .finish = $0.action { return true } else { return false } }
+                break
+            }
+            index += 1
+        }
         return cut
     }
 
@@ -81,7 +90,15 @@ struct SpeechChannel: Sendable {
 
     /// Drops pending hints and phonetic words: the user did something first.
     mutating func cancelPending() {
-        due.removeAll { if case .speak = $0.action { return true } else { return false } }
+        // Mostly nothing is pending: looked for first, so that the common case moves nothing.
+        var index = due.startIndex
+        while index < due.endIndex {
+            if case .speak = due[index].action {
+                due.removeAll { if case .speak = $0.action { return true } else { return false } }
+                return
+            }
+            index += 1
+        }
     }
 
     /// The time of the next scheduled thing, if any.

@@ -132,10 +132,15 @@ extension KeyboardLayout {
         while !queue.isEmpty {
             let layer = queue.removeFirst()
             if layer == goal { return paths[layer] }
-            for id in ids(on: layer) {
-                guard case .layer(let next) = self[id].kind, paths[next] == nil else { continue }
-                paths[next] = paths[layer]! + [id]
-                queue.append(next)
+            // By index, without an array of ids (the debug build's generic `map` made one per step).
+            let keys = keys(on: layer)
+            var index = 0
+            while index < keys.count {
+                if case .layer(let next) = keys[index].kind, paths[next] == nil {
+                    paths[next] = paths[layer]! + [KeyID(layer: layer, index: index)]
+                    queue.append(next)
+                }
+                index += 1
             }
         }
         return nil
