@@ -260,6 +260,8 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
     }
 
     private func serve() {
+        let number = WorkerThreadRegistry.enter()
+        defer { WorkerThreadRegistry.leave(number) }
         while let job = next() {
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
@@ -275,6 +277,36 @@ final class WorkerThreads: TaskExecutor, @unchecked Sendable {
         defer { pthread_mutex_unlock(lock) }
         while jobs.isEmpty && open { pthread_cond_wait(wake, lock) }
         return jobs.isEmpty ? nil : jobs.removeFirst()
+    }
+}
+
+/// The threads of every running ``WorkerThreads``, so that a test can tell where a case runs.
+enum WorkerThreadRegistry {
+    private static let threads = Mutex<Set<UInt>>([])
+
+    /// Whether the calling thread is one a ``WorkerThreads`` started (not the cooperative pool's).
+    static var isCurrentThreadAWorker: Bool {
+        let current = threadNumber()
+        return threads.withLock { $0.contains(current) }
+    }
+
+    /// Records the calling thread as a worker; returns its number for ``leave(_:)``.
+    static func enter() -> UInt {
+        let number = threadNumber()
+        threads.withLock { _ = $0.insert(number) }
+        return number
+    }
+
+    static func leave(_ number: UInt) {
+        threads.withLock { _ = $0.remove(number) }
+    }
+
+    private static func threadNumber() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
     }
 }
 

@@ -39,13 +39,6 @@ final class Tally: Sendable {
     var value: Int { count.withLock { $0 } }
 }
 
-/// A flag one task sets and others wait for.
-final class Flag: Sendable {
-    private let value = Atomic<Bool>(false)
-    func set() { value.store(true, ordering: .releasing) }
-    var isSet: Bool { value.load(ordering: .acquiring) }
-}
-
 private struct UncheckedBody: @unchecked Sendable {
     let body: () async -> Void
     init(_ body: @escaping () async -> Void) { self.body = body }
@@ -169,31 +162,21 @@ struct SwiftTestingIntegrationTests {
         #expect(summary.description.hasPrefix("p: 3000 cases, ") && summary.description.hasSuffix(" cases/s, 2 jobs"))
     }
 
-    @Test("a property's workers run on threads of their own: other tasks run while its cases do")
+    @Test("a property's workers run on threads of their own, not on the cooperative pool that other tests share")
     func workersLeaveTheCooperativePoolFree() async {
-        // Each case waits (at most 10 s) for a flag that a task on the cooperative pool sets.
-        // With as many workers as the pool has threads, workers on the pool would hold all of
-        // its threads and the setter could not run until every case had timed out.
-        let flag = Flag()
-        let waited = Tally()
+        // Workers on the pool would hold its threads (one per core) for the whole campaign, and
+        // every other test would wait; each case checks that it runs on a thread of the runner's.
+        let elsewhere = Tally()
         let jobs = max(2, PropertyEnvironment.cores)
-        let run = PropertyRun(name: "waits", fileID: "f", line: 1, cases: jobs, seed: 1, shrinkBudget: 1, database: nil,
+        let run = PropertyRun(name: "threads", fileID: "f", line: 1, cases: 50, seed: 1, shrinkBudget: 1, database: nil,
                               environment: PropertyEnvironment(jobs: jobs))
-        async let setter: Void = {
-            try? await Task.sleep(for: .milliseconds(50))
-            flag.set()
-        }()
         let outcome = await run.run(Gen.int(in: 0...9)) { _ in
-            let deadline = ContinuousClock.now + .seconds(10)
-            while !flag.isSet {
-                if ContinuousClock.now > deadline { waited.add(); break }
-                usleep(1_000)
-            }
+            if !WorkerThreadRegistry.isCurrentThreadAWorker { elsewhere.add() }
             return nil
         }
-        await setter
         #expect(outcome.failure == nil)
-        #expect(waited.value == 0, "cases waited for the pool's task until their deadline")
+        #expect(elsewhere.value == 0, "cases ran on threads that were not the runner's")
+        #expect(!WorkerThreadRegistry.isCurrentThreadAWorker)
     }
 
     @Test("discarded cases are counted as in a one-by-one run, whatever the jobs")
