@@ -39,6 +39,8 @@ struct BrailleDisplay: Sendable {
     /// The last row shown, with what it was made from, so that an unchanged field is not
     /// translated again.
     private var cache: (key: RowKey, row: BrailleRow)?
+    /// The label and role words last translated, with their table: typing changes the line only.
+    private var prefixCache: (text: String, table: String, cells: [BrailleCell])?
     /// The row the window was last placed on, to tell a change (follow the cursor) from a pan.
     private var lastRow: BrailleRow?
     /// A translation that failed while the display followed a change, reported at the end of the line.
@@ -70,6 +72,14 @@ struct BrailleDisplay: Sendable {
             lastRow = nil
             windowStart = 0
         }
+    }
+
+    /// The cells of an element's label and role words, translated unless they are the last ones.
+    mutating func prefixCells(_ text: String, _ translator: BrailleTranslator) throws(BrailleError) -> [BrailleCell] {
+        if let prefixCache, prefixCache.text == text, prefixCache.table == translator.table.name { return prefixCache.cells }
+        let cells = text.allSatisfy({ $0 == " " }) ? [] : try translator.translate(text).cells
+        prefixCache = (text, translator.table.name, cells)
+        return cells
     }
 
     /// The row for `key`, translated unless it is the key of the last row.

@@ -2,8 +2,9 @@
 /// focus change (and after every script line) the display's window is computed and a `braille`
 /// event sent when it differs from the one shown. With `braille=off` none of this runs.
 extension Engine {
-    /// The element the display shows: the field being edited, else the focused element.
-    var brailleSubject: Int? { editor.editedField ?? reader.focus.element }
+    /// The element the display shows: the element in focus, else (focus on a key of the
+    /// on-screen keyboard, or nowhere) the field being edited.
+    var brailleSubject: Int? { reader.focus.element ?? editor.editedField }
 
     /// Opens liblouis and the table in force when braille is on (once per table), or turns the
     /// display off. `location` is where an error is reported: liblouis missing
@@ -69,14 +70,19 @@ extension Engine {
         var key = BrailleDisplay.RowKey(element: position, prefix: prefix, line: nil, secureCount: nil, cursor: nil, selection: nil,
                                         held: held, table: translator.table.name, expand: expand)
         guard let state else {
-            return try braille.row(for: key) { () throws(BrailleError) in try Self.row(prefix: prefix, translator) }
+            var row = BrailleRow()
+            row.cells = try braille.prefixCells(prefix, translator)
+            row.textStart = row.cells.count
+            return row
         }
+        let head = try braille.prefixCells(prefix + " ", translator)
         key.line = state.line
         key.secureCount = state.secure ? state.count : nil
         key.cursor = edited ? state.caret : nil
         key.selection = state.selection
         return try braille.row(for: key) { () throws(BrailleError) in
-            var row = try Self.row(prefix: prefix + " ", translator)
+            var row = BrailleRow()
+            row.cells = head
             let line: BrailleTranslation
             let lineStart: Int
             if let text = state.line {
@@ -115,16 +121,6 @@ extension Engine {
             row.cursor = cursor.map { row.textStart + $0 }
             return row
         }
-    }
-
-    /// A row of label and role words only: no cursor, nothing to route to.
-    private static func row(prefix: String, _ translator: BrailleTranslator) throws(BrailleError) -> BrailleRow {
-        let trimmed = prefix.trimmingCharacters(in: " ")
-        guard !trimmed.isEmpty else { return BrailleRow() }
-        var row = BrailleRow()
-        row.cells = try translator.translate(prefix).cells
-        row.textStart = row.cells.count
-        return row
     }
 
     /// `route N`: the cursor routing key above cell N moves the insertion point to the
@@ -176,15 +172,5 @@ extension Engine {
     /// `expect braille` and `expect braille-cursor`.
     var brailleShown: (cells: String, cursor: Int?)? {
         braille.isOn ? (braille.shownWithoutCursor, braille.shown.cursor) : nil
-    }
-}
-
-extension String {
-    /// The string without `character` at either end.
-    fileprivate func trimmingCharacters(in character: Character) -> Substring {
-        var text = self[...]
-        while text.first == character { text = text.dropFirst() }
-        while text.last == character { text = text.dropLast() }
-        return text
     }
 }

@@ -190,7 +190,7 @@ public struct ScriptParser: Sendable {
 
     /// `swipe DIRECTION`, or `swipe DIRECTION fingers=N` with two or three fingers.
     private func swipe(_ arguments: inout ScriptArguments) throws(ScriptError) -> Command {
-        let usage = "swipe \(SwipeDirection.allCases.map(\.rawValue).joined(separator: "|")) [fingers=1|2|3]"
+        let usage = "swipe \(SwipeDirection.allCases.map(\.rawValue).joined(separator: "|"))"
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
         guard token.key == nil else { throw arguments.error("expected a swipe direction; usage: \(usage)", at: token.offset) }
         let direction: SwipeDirection = try ScriptValues.choice(token.value, what: "swipe direction", in: arguments.text)
