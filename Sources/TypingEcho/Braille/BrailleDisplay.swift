@@ -151,4 +151,8 @@ struct BrailleInputState: Sendable, Hashable {
     var entered = ""
     /// Whether the input table is contracted: it holds the cells until the word ends.
     var contracted = false
+
+    /// The most cells held or read back as one word: a longer run of chords without a space
+    /// is entered in pieces of this many cells (bounded work per chord).
+    static let longestWord = 64
 }

@@ -121,6 +121,10 @@ extension Engine {
     private mutating func enterChord(_ cell: BrailleCell, in position: Int) {
         guard let translator = braille.input.translator else { return }
         let secure = isSecureField(position)
+        // A word longer than any real one (a script's megabyte of chords without a space) is
+        // entered in pieces, so that each chord costs the same: see `BrailleInputState.longestWord`.
+        if braille.input.held.count >= BrailleInputState.longestWord { commitHeldBraille(in: position) }
+        if braille.input.word.count >= BrailleInputState.longestWord { resetBrailleWord() }
         guard !braille.input.contracted else {
             braille.input.held.append(cell)
             echo(.brailleCell(text: secure ? nil : brailleGuess([cell]), dots: cell, secure: secure))
