@@ -38,6 +38,12 @@ public enum ReplayText {
         case .validate: return "validate"
         case .wait(let seconds): return "wait \(number(seconds))"
         case .expect(let expectation): return "expect " + text(of: expectation)
+        case .route(let cell): return "route \(cell)"
+        case .pan(let direction): return "pan \(direction.rawValue)"
+        case .brailleInput(let on): return "braille-input \(on ? "on" : "off")"
+        case .chord(let cell): return "chord \(cell.dotNumbers)"
+        case .chords(let cells): return "chords \(quoted(BrailleCell.string(of: cells)))"
+        case .fingerSwipe(let direction, let fingers): return "swipe \(direction.rawValue) fingers=\(fingers)"
         }
     }
 
@@ -115,6 +121,8 @@ public enum ReplayText {
         case .cursor(let offset): "cursor \(offset)"
         case .noSpeech: "no-speech"
         case .sound(let sound): "sound \(sound.rawValue)"
+        case .braille(let cells): "braille \(quoted(cells))"
+        case .brailleCursor(let cell): "braille-cursor \(cell.map(String.init) ?? "none")"
         }
     }
 

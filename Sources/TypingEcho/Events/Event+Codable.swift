@@ -9,6 +9,7 @@ extension TimedEvent: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type, t, id, text, role, locale, pitch, duration, interrupts, name
         case field, op, offset, length, count, utf16, element, key, completed
+        case cells, cursor, start
     }
 
     /// Reads an event from its JSON object.
@@ -62,6 +63,12 @@ extension TimedEvent: Codable {
             try container.encode(seconds(time.milliseconds), forKey: .t)
             try container.encode(id, forKey: .id)
             try container.encode(completed, forKey: .completed)
+        case .braille(let window):
+            try container.encode("braille", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(window.cells, forKey: .cells)
+            if let cursor = window.cursor { try container.encode(cursor, forKey: .cursor) } else { try container.encodeNil(forKey: .cursor) }
+            try container.encode(window.start, forKey: .start)
         }
     }
 }
@@ -136,8 +143,15 @@ extension TimedEvent {
             }
         case "finished":
             event = .finished(id: try fields.integer(.id), completed: try fields.boolean(.completed))
+        case "braille":
+            let cells = try fields.string(.cells)
+            guard cells.unicodeScalars.allSatisfy({ (0x2800...0x28FF).contains($0.value) }) else {
+                throw fields.invalid(.cells, "holds a character that is not Unicode braille")
+            }
+            event = .braille(BrailleWindow(cells: cells, cursor: fields.has(.cursor) ? try fields.integer(.cursor) : nil,
+                                           start: try fields.integer(.start)))
         default:
-            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus or finished")
+            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus, finished or braille")
         }
         self.init(time: time, event: event)
     }
@@ -147,7 +161,7 @@ extension TimedEvent {
 private struct KeyedEventReader: EventFieldReader {
     let container: KeyedDecodingContainer<TimedEvent.CodingKeys>
 
-    func has(_ key: TimedEvent.CodingKeys) -> Bool { container.contains(key) }
+    func has(_ key: TimedEvent.CodingKeys) -> Bool { container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false) }
     func string(_ key: TimedEvent.CodingKeys) throws -> String { try container.decode(String.self, forKey: key) }
     func integer(_ key: TimedEvent.CodingKeys) throws -> Int { try container.decode(Int.self, forKey: key) }
     func number(_ key: TimedEvent.CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }

@@ -102,6 +102,8 @@ public enum Event: Sendable, Hashable {
     case focus(FocusTarget)
     /// An utterance ended, completely or cut.
     case finished(id: Int, completed: Bool)
+    /// What the braille display shows changed (only with `braille=on`).
+    case braille(BrailleWindow)
 }
 
 /// An event at its time on the virtual clock.

@@ -14,6 +14,7 @@ public enum JSONLines {
         case .cursor(let field, _, _): bound += ByteWriter.escapedBound(field)
         case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
         case .sound, .finished: break
+        case .braille(let window): bound += window.cells.utf8.count
         }
         output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
     }
@@ -93,6 +94,16 @@ public enum JSONLines {
             output.literal(#","id":"#)
             output.decimal(id)
             output.literal(completed ? #","completed":true}\#n"# : #","completed":false}\#n"#)
+        case .braille(let window):
+            output.literal(#"{"type":"braille","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","cells":"#)
+            output.jsonString(window.cells)
+            output.literal(#","cursor":"#)
+            if let cursor = window.cursor { output.decimal(cursor) } else { output.literal("null") }
+            output.literal(#","start":"#)
+            output.decimal(window.start)
+            output.literal("}\n")
         }
     }
 
