@@ -171,9 +171,11 @@ struct SwiftTestingIntegrationTests {
 
     @Test("a property's workers run on threads of their own: other tasks run while its cases do")
     func workersLeaveTheCooperativePoolFree() async {
-        // Each case waits (at most 10 s) for a flag that a task on the cooperative pool sets.
+        // Each case waits (at most 120 s) for a flag that a task on the cooperative pool sets.
         // With as many workers as the pool has threads, workers on the pool would hold all of
-        // its threads and the setter could not run until every case had timed out.
+        // its threads and the setter could not run until every case had timed out. The deadline
+        // is long because other suites' synchronous tests share the pool and can keep the setter
+        // waiting for seconds on a loaded machine; a passing run ends when the setter runs.
         let flag = Flag()
         let waited = Tally()
         let jobs = max(2, PropertyEnvironment.cores)
@@ -184,7 +186,7 @@ struct SwiftTestingIntegrationTests {
             flag.set()
         }()
         let outcome = await run.run(Gen.int(in: 0...9)) { _ in
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(120)
             while !flag.isSet {
                 if ContinuousClock.now > deadline { waited.add(); break }
                 usleep(1_000)
