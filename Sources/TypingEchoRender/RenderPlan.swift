@@ -55,7 +55,7 @@ public struct RenderPlan: Sendable {
             case .sound(let name):
                 sounds.append(Sound(name: name, time: t))
                 end = max(end, t + earconLength(name))
-            case .edit, .cursor, .focus:
+            case .edit, .cursor, .focus, .activate, .editing:
                 break
             }
         }

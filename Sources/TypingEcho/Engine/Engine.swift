@@ -212,6 +212,14 @@ public struct Engine: Sendable {
             editor.copy(text)
         case .dictate(let text):
             try dictate(text, at: location)
+        case .announce(let text):
+            echo(.announced(text))
+        case .screenChanged(let target):
+            try screenChanged(focus: target)
+        case .layoutChanged(let target):
+            try layoutChanged(focus: target)
+        case .remove(let id):
+            try remove(id)
         }
         return nil
     }
@@ -252,7 +260,9 @@ extension Command {
     /// Every command is named, so a new one must say whether it is input.
     var isInput: Bool {
         switch self {
-        case .settings, .field, .element, .clipboard, .wait, .expect, .error:
+        // The app's own changes are not the user's input: a focus move they make drops a
+        // pending hint itself (`Engine+App`).
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .announce, .screenChanged, .layoutChanged, .remove:
             return false
         // `validate` is the user submitting a form: input.
         case .validate, .focus, .focusKey, .dismiss, .swipe, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap, .hold,
@@ -276,7 +286,7 @@ extension Command {
         case .type: "type"
         case .focusKey: "focus-key"
         case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate, .focus, .dismiss, .keys, .key,
-             .edit, .dictate:
+             .edit, .dictate, .announce, .screenChanged, .layoutChanged, .remove:
             nil
         }
     }
@@ -288,7 +298,8 @@ extension Command {
         case .touch, .slide, .lift, .splitTap, .hold, .doubleTap, .type:
             return false
         case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate,
-             .focus, .focusKey, .dismiss, .swipe, .rotor, .keys, .key, .edit, .dictate:
+             .focus, .focusKey, .dismiss, .swipe, .rotor, .keys, .key, .edit, .dictate,
+             .announce, .screenChanged, .layoutChanged, .remove:
             return isInput
         }
     }

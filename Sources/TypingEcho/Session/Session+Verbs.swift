@@ -127,6 +127,46 @@ extension Session {
     }
 }
 
+/// What the app does on its own, as UIKit's accessibility notifications tell the screen
+/// reader; a simulator calls these to answer an `activate` or `editing` event.
+extension Session {
+    /// The app posts an announcement (`announce "TEXT"`, UIAccessibility's `.announcement`):
+    /// said with role `announcement`, queued behind what is being said, not cutting it.
+    ///
+    /// ```swift
+    /// var session = try Session()
+    /// try session.declareElement("send", label: "Send", kind: .button)
+    /// try session.focus("send")
+    /// try session.announce("Message sent")   // heard after "Send, button"
+    /// ```
+    public mutating func announce(_ text: String) throws(ScriptError) {
+        try run(.announce(text))
+    }
+
+    /// The app shows a new screen (`screen-changed [focus=ID]`, UIAccessibility's
+    /// `.screenChanged`): focus moves to `id`, or to the first element the screen reader can
+    /// reach, which is announced.
+    /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
+    public mutating func screenChanged(focus id: String? = nil) throws(ScriptError) {
+        try run(.screenChanged(focus: id.map { Located($0, at: Self.noLocation) }))
+    }
+
+    /// Part of the screen changed (`layout-changed [focus=ID]`, UIAccessibility's
+    /// `.layoutChanged`): focus moves to `id`, which is announced; without one focus stays,
+    /// unless the focused element was removed (then it goes to the first element).
+    /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
+    public mutating func layoutChanged(focus id: String? = nil) throws(ScriptError) {
+        try run(.layoutChanged(focus: id.map { Located($0, at: Self.noLocation) }))
+    }
+
+    /// The app removes an element (`remove ID`): a field being edited stops being edited,
+    /// focus on the element goes nowhere until the app or the user moves it.
+    /// - Throws: ``ScriptError/Kind/unknownID``.
+    public mutating func remove(_ id: String) throws(ScriptError) {
+        try run(.remove(Located(id, at: Self.noLocation)))
+    }
+}
+
 /// Declaring the screen: text fields and other elements, in reading order.
 extension Session {
     /// Declares a text field (or replaces the element with that id, as a screen update does).
@@ -136,7 +176,7 @@ extension Session {
     }
 
     /// Declares an element that is not a text field (or replaces the one with that id).
-    /// - Throws: ``ScriptError/Kind/badDeclaration`` for an unknown trait name.
+    /// - Throws: ``ScriptError/Kind/badDeclaration`` for an element without an id.
     public mutating func declare(_ element: ElementDeclaration) throws(ScriptError) {
         try run(.element(element))
     }
@@ -170,7 +210,7 @@ extension Session {
     ) throws(ScriptError) {
         var element = ElementDeclaration(id: id, label: label)
         element.kind = kind
-        if !traits.isEmpty { element.traits = [Located(traits.hex, at: Self.noLocation)] }
+        element.traits = traits
         element.value = value
         element.hint = hint
         try declare(element)

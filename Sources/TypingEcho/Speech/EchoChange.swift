@@ -41,6 +41,8 @@ enum EchoChange: Sendable, Hashable {
     case valueChanged(String, byItself: Bool)
     /// Validation found this many fields with errors.
     case invalidFields(Int)
+    /// The app posted an announcement (its own words, never a field's text).
+    case announced(String)
 }
 
 /// Where a move left the insertion point, for the readers that say more than what it passed.
