@@ -84,7 +84,7 @@ struct SignInSimulatorTests {
         try simulator.visit("signIn")
         try simulator.doubleTap()
         #expect(simulator.announcements.last == SignInSimulator.signingIn)
-        #expect(simulator.announcement(of: "password") == "Password, 7 characters, secure text field, is editing")
+        #expect(simulator.announcement(of: "password") == "Password, secure text field, is editing, 7 characters, insertion point at end")
         #expect(simulator.announcement(of: "signIn") == "Sign in, button")
     }
 
