@@ -105,3 +105,51 @@ struct ArgumentReader {
         return (key, value)
     }
 }
+
+/// The options and operands of the commands that run a script (`replay`, `check`, `describe`).
+struct ScriptArguments {
+    var operands: [String] = []
+    var format = OutputFormat.text
+    var overrides: [(key: String, value: String)] = []
+    var phonetics: String?
+    var strict = false
+    var readers: [ScreenReader] = []
+}
+
+extension ArgumentReader {
+    /// Reads every argument that is left; an option the command does not take was refused by
+    /// `next()` already, so each case here is checked only for its value.
+    mutating func readScriptArguments() throws(UsageError) -> ScriptArguments {
+        var arguments = ScriptArguments()
+        while let item = try next() {
+            switch item {
+            case .operand(let operand): arguments.operands.append(operand)
+            case .option("--format", let value):
+                guard let value, let parsed = OutputFormat(rawValue: value) else { throw error("--format expects text or json") }
+                arguments.format = parsed
+            case .option("--set", let pair): arguments.overrides.append(try setting(pair))
+            case .option("--phonetics", let path):
+                guard let path, !path.isEmpty else { throw error("--phonetics expects a FILE") }
+                arguments.phonetics = path
+            case .option("--strict", _): arguments.strict = true
+            case .option("--reader", let value):
+                if value == "all" {
+                    arguments.readers = ScreenReader.allCases
+                } else if let value, let reader = ScreenReader(rawValue: value) {
+                    arguments.readers = [reader]
+                } else {
+                    let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw error("--reader expects all or one of \(names)")
+                }
+            case .option(let name, _): throw error("unknown option \(ScriptErrorText.quoted(name))")
+            }
+        }
+        return arguments
+    }
+
+    /// The one SCRIPT operand of a command that runs a single script.
+    func oneScript(_ operands: [String]) throws(UsageError) -> String {
+        guard operands.count == 1 else { throw error("expects one SCRIPT (or - for standard input), got \(operands.count)") }
+        return operands[0]
+    }
+}

@@ -1,12 +1,46 @@
 import TypingEcho
 
+extension ToolCommand {
+    static let describe = ToolCommand(
+        name: "describe",
+        synopsis: "describe SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--strict] [--reader all|NAME]",
+        summary: "the screen's elements: announcements, traits, lint findings, ARIA / Android / Flutter",
+        details: """
+        Runs a script (its events are not printed; failed expect lines are reported on stderr),
+        then prints the screen as it is at the end: each element in reading order with its
+        announcement and hint, traits (names and hex mask), lint findings, and its WAI-ARIA,
+        Android and Flutter equivalents; then the findings about the whole screen. Lint rules:
+        \(LintRule.allCases.map(\.rawValue).joined(separator: ", ")).
+        See docs/elements-and-lint.md.
+
+        options (also written --name=value):
+          --format text|json   a text report (default) or one JSON document {"elements":[…],"lint":[…]}
+        \(ToolCommand.setOption)
+          --strict             exit 1 when there is any lint finding (for CI)
+          --reader all|NAME    each element's announcement as each screen reader says it
+                               (voiceover, talkback, nvda, orca, chromevox), side by side
+
+        exit codes: 0 success, 1 an expectation failed (or, with --strict, a lint finding),
+        64 usage error, 65 bad script, 66 input not readable, 74 output not writable
+        """,
+        options: [.value("--format"), .value("--set"), .flag("--strict"), .value("--reader")],
+        parse: { (reader: inout ArgumentReader) throws(UsageError) -> Action in
+            let arguments = try reader.readScriptArguments()
+            let script = try reader.oneScript(arguments.operands)
+            return {
+                describeScreen(script: script, format: arguments.format, overrides: arguments.overrides, strict: arguments.strict,
+                         readers: arguments.readers, stdoutClosed: $0)
+            }
+        })
+}
+
 /// `typing-echo describe SCRIPT`: runs the script (its events are not printed; failed
 /// expectations are reported on stderr), then prints the screen as it is at the end.
 /// - Parameter strict: Whether lint findings make the exit code 1 (`--strict`).
 /// - Returns: 0, or 1 when an expectation failed (or, with `strict`, there is a lint finding),
 ///   65/66 for a bad or unreadable script, 74 when the output cannot be written.
 /// - Parameter readers: The readers whose announcements are shown beside each element's (`--reader`).
-func describe(script: String, format: Invocation.Format, overrides: [(key: String, value: String)], strict: Bool,
+func describeScreen(script: String, format: OutputFormat, overrides: [(key: String, value: String)], strict: Bool,
               readers: [ScreenReader] = [], stdoutClosed: WriteFailure?) -> ExitCode {
     var sink = DiscardSink()
     let (code, session) = run(script: script, overrides: overrides, into: &sink)

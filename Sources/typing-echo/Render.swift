@@ -8,6 +8,16 @@ import Musl
 import Darwin
 #endif
 
+extension ToolCommand {
+    static let render = ToolCommand(
+        name: "render", synopsis: RenderCommand.synopsis, summary: RenderCommand.summary, details: RenderCommand.details,
+        options: RenderCommand.options,
+        parse: { (reader: inout ArgumentReader) throws(UsageError) -> Action in
+            let command = try RenderCommand.parse(&reader)
+            return { command.render(stdoutClosed: $0) }
+        })
+}
+
 /// `typing-echo render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]`.
 struct RenderCommand {
     var script: String

@@ -18,7 +18,7 @@ protocol FlushingSink: EventSink {
 /// Renders events to standard output as they arrive.
 struct OutputSink: FlushingSink {
     var output: Output
-    var format: Invocation.Format
+    var format: OutputFormat
     var transcript: Transcript
 
     mutating func receive(_ event: TimedEvent) {
@@ -89,26 +89,6 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
     return (session.failureCount > 0 ? .expectationFailed : .success, session)
 }
 
-/// `typing-echo layouts [LOCALE]`: every layout's letters, or one layout in full.
-func printLayouts(_ locale: String?, stdoutClosed: WriteFailure?) -> ExitCode {
-    var output = Output(descriptor: 1, failure: stdoutClosed)
-    if let locale {
-        guard let layout = KeyboardLayout.named(locale) else {
-            let known = KeyboardLayout.all.map(\.locale).joined(separator: ", ")
-            printError("typing-echo: no keyboard layout for \(ScriptErrorText.quoted(locale)); layouts: \(known)")
-            return .usage
-        }
-        output.write(KeyboardPicture.render(layout, frames: true) + "\n")
-    } else {
-        for layout in KeyboardLayout.all {
-            output.write(KeyboardPicture.header(layout) + "\n" + KeyboardPicture.picture(of: .letters, in: layout).joined(separator: "\n") + "\n\n")
-        }
-        output.write("typing-echo layouts LOCALE draws every layer, the alternates and the key frames.\n")
-    }
-    output.flush()
-    return output.failure?.exitCode ?? .success
-}
-
 extension WriteFailure {
     /// 74 (EX_IOERR) after writing its line to stderr; 0 for a reader that went away.
     var exitCode: ExitCode {
@@ -126,69 +106,14 @@ func printOutput(_ text: String, stdoutClosed: WriteFailure?) -> ExitCode {
     return output.failure?.exitCode ?? .success
 }
 
+/// Parses the command line and runs what it asks for.
 func main(stdoutClosed: WriteFailure?) -> ExitCode {
-    let invocation: Invocation
-    do { invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst())) } catch {
+    let action: ToolCommand.Action
+    do { action = try ToolCommand.parse(Array(CommandLine.arguments.dropFirst())) } catch {
         printError(error.report)
         return .usage
     }
-    switch invocation {
-    case .help(let topic):
-        return printOutput(CommandHelp.text(for: topic), stdoutClosed: stdoutClosed)
-    case .version:
-        return printOutput("typing-echo \(TypingEchoVersion.string) (ICU \(TypingEchoVersion.icu), \(Liblouis.versionFound))", stdoutClosed: stdoutClosed)
-    case .replay(let script, let format, let overrides, let phonetics):
-        let (alphabet, failure) = loadPhonetics(phonetics)
-        if let failure { return failure }
-        let output = Output(descriptor: 1, failure: stdoutClosed)
-        var sink = OutputSink(output: output, format: format, transcript: Transcript(colour: output.wantsColour))
-        let (code, _) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
-        sink.output.flush()
-        if let failure = sink.failure, code != .ioError { return failure.exitCode }
-        return code
-    case .layouts(let locale):
-        return printLayouts(locale, stdoutClosed: stdoutClosed)
-    case .describe(let script, let format, let overrides, let strict, let readers):
-        return describe(script: script, format: format, overrides: overrides, strict: strict, readers: readers, stdoutClosed: stdoutClosed)
-    case .render(let command):
-        return command.render(stdoutClosed: stdoutClosed)
-    case .check(let scripts, let overrides, let phonetics):
-        return check(scripts, overrides: overrides, phonetics: phonetics, stdoutClosed: stdoutClosed)
-    }
-}
-
-/// `typing-echo check SCRIPT…`: a PASS, FAIL or ERROR line per script, then `N passed, N failed`
-/// (a script that cannot run counts as failed).
-/// - Returns: The worst exit code of the scripts (0, 1, 65, 66), or 74 when output cannot be written.
-func check(_ scripts: [String], overrides: [(key: String, value: String)], phonetics: String?,
-           stdoutClosed: WriteFailure?) -> ExitCode {
-    let (alphabet, failure) = loadPhonetics(phonetics)
-    if let failure { return failure }
-    var worst = ExitCode.success
-    var passed = 0
-    var output = Output(descriptor: 1, failure: stdoutClosed)
-    for script in scripts {
-        var sink = DiscardSink()
-        let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
-        let expectations = session?.expectationCount ?? 0
-        let failures = session?.failureCount ?? 0
-        // The path as given, with controls shown as \u{…} like every text output.
-        let shown = TerminalText.escaped(script)
-        switch code {
-        case .success:
-            output.write("PASS \(shown) (\(expectations) expectations)\n")
-            passed += 1
-        case .expectationFailed: output.write("FAIL \(shown) (\(failures) of \(expectations) expectations failed)\n")
-        default: output.write("ERROR \(shown)\n")
-        }
-        output.flush()
-        worst = ExitCode(rawValue: max(worst.rawValue, code.rawValue))!
-    }
-    output.write("\(passed) passed, \(scripts.count - passed) failed\n")
-    output.flush()
-    // A closed pipe keeps the verdict; any other write failure is 74.
-    if let failure = output.failure, failure != .readerGone { return failure.exitCode }
-    return worst
+    return action(stdoutClosed)
 }
 
 /// With `TYPING_ECHO_PEAK_MEMORY` set (hidden; used by the benchmarks), writes the process's
