@@ -57,7 +57,7 @@ public struct RenderPlan: Sendable {
             case .sound(let name):
                 sounds.append(Sound(name: name, time: t))
                 end = max(end, t + earconLength(name))
-            case .edit, .cursor, .focus, .braille:
+            case .edit, .cursor, .focus, .braille, .activate, .editing:
                 break
             }
         }

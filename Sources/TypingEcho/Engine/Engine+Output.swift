@@ -32,7 +32,7 @@ extension Engine {
         if braille.isOn {
             switch event {
             case .edit, .cursor, .focus: refreshBraille()
-            case .speak, .sound, .finished, .braille: break
+            case .speak, .sound, .finished, .braille, .activate, .editing: break
             }
         }
     }
@@ -45,9 +45,9 @@ extension Engine {
             for id in output.cutSpeech(at: clock.now) { emit(.finished(id: id, completed: false)) }
         }
         let duration = SpeechTiming.duration(of: text, locale: voice.echo.phrasebook.locale, rate: configuration.current.rate)
-        let id = output.queueSpeech(duration: duration, at: clock.now, isTyping: isTyping)
+        let (id, start) = output.queueSpeech(duration: duration, at: clock.now, isTyping: isTyping)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: voice.echo.phrasebook.locale, pitch: pitch,
-                              duration: duration, interrupts: interrupts)))
+                              duration: duration, interrupts: interrupts, startDelay: start - clock.now)))
     }
 
     /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).

@@ -234,6 +234,14 @@ public struct Engine: Sendable {
             try chords(cells, at: location)
         case .fingerSwipe(let direction, let fingers):
             try fingerSwipe(direction, fingers: fingers, at: location)
+        case .announce(let text):
+            echo(.announced(text))
+        case .screenChanged(let target):
+            try screenChanged(focus: target)
+        case .layoutChanged(let target):
+            try layoutChanged(focus: target)
+        case .remove(let id):
+            try remove(id)
         }
         return nil
     }
@@ -277,7 +285,9 @@ extension Command {
     /// Every command is named, so a new one must say whether it is input.
     var isInput: Bool {
         switch self {
-        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .pan:
+        // The app's own changes are not the user's input: a focus move they make drops a
+        // pending hint itself (`Engine+App`).
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .pan, .announce, .screenChanged, .layoutChanged, .remove:
             return false
         // `validate` is the user submitting a form: input.
         case .validate, .focus, .focusKey, .dismiss, .swipe, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap, .hold,
@@ -311,7 +321,7 @@ extension Command {
         case .focusKey: "focus-key"
         case .fingerSwipe(let direction, let fingers): "swipe \(direction.rawValue) fingers=\(fingers)"
         case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate, .focus, .dismiss, .keys, .key,
-             .edit, .dictate, .route, .pan, .brailleInput, .chord, .chords:
+             .edit, .dictate, .route, .pan, .brailleInput, .chord, .chords, .announce, .screenChanged, .layoutChanged, .remove:
             nil
         }
     }
@@ -324,7 +334,8 @@ extension Command {
             return false
         case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate,
              .focus, .focusKey, .dismiss, .swipe, .rotor, .keys, .key, .edit, .dictate, .route, .pan, .brailleInput,
-             .chord, .chords, .fingerSwipe:
+             .chord, .chords, .fingerSwipe,
+             .announce, .screenChanged, .layoutChanged, .remove:
             return isInput
         }
     }

@@ -7,9 +7,9 @@
 extension TimedEvent: Codable {
     /// The field names of the JSON event stream.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, t, id, text, role, locale, pitch, duration, interrupts, name
-        case field, op, offset, length, count, utf16, element, key, completed
-        case cells, cursor, start
+        case type, t, start, id, text, role, locale, pitch, duration, interrupts, name
+        case field, op, offset, length, count, utf16, element, key, completed, editing
+        case cells, cursor
     }
 
     /// Reads an event from its JSON object.
@@ -25,6 +25,7 @@ extension TimedEvent: Codable {
         case .speak(let utterance):
             try container.encode("speak", forKey: .type)
             try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(seconds(time.milliseconds &+ utterance.startDelay.milliseconds), forKey: .start)
             try container.encode(utterance.id, forKey: .id)
             try container.encode(utterance.text, forKey: .text)
             try container.encode(utterance.role.rawValue, forKey: .role)
@@ -69,6 +70,15 @@ extension TimedEvent: Codable {
             try container.encode(window.cells, forKey: .cells)
             if let cursor = window.cursor { try container.encode(cursor, forKey: .cursor) } else { try container.encodeNil(forKey: .cursor) }
             try container.encode(window.start, forKey: .start)
+        case .activate(let id):
+            try container.encode("activate", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(id, forKey: .element)
+        case .editing(let field, let editing):
+            try container.encode("editing", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(field, forKey: .field)
+            try container.encode(editing, forKey: .editing)
         }
     }
 }
@@ -121,11 +131,14 @@ extension TimedEvent {
         let event: Event
         switch try fields.string(.type) {
         case "speak":
+            // `start` is absent from streams written before it existed: it is `t` then.
+            let start = fields.has(.start) ? try fields.milliseconds(.start) : time.milliseconds
+            guard start >= time.milliseconds else { throw fields.invalid(.start, "is before t") }
             event = .speak(Utterance(
                 id: try fields.integer(.id), text: try fields.string(.text),
                 role: try fields.choice(.role, SpeechRole.self), locale: try fields.string(.locale),
                 pitch: try fields.pitch(.pitch), duration: VirtualDuration(milliseconds: try fields.milliseconds(.duration)),
-                interrupts: try fields.boolean(.interrupts)))
+                interrupts: try fields.boolean(.interrupts), startDelay: VirtualDuration(milliseconds: start - time.milliseconds)))
         case "sound":
             event = .sound(try fields.choice(.name, SoundName.self))
         case "edit":
@@ -150,8 +163,12 @@ extension TimedEvent {
             }
             event = .braille(BrailleWindow(cells: cells, cursor: fields.has(.cursor) ? try fields.integer(.cursor) : nil,
                                            start: try fields.integer(.start)))
+        case "activate":
+            event = .activate(element: try fields.string(.element))
+        case "editing":
+            event = .editing(field: try fields.string(.field), editing: try fields.boolean(.editing))
         default:
-            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus, finished or braille")
+            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus, finished, braille, activate or editing")
         }
         self.init(time: time, event: event)
     }

@@ -14,13 +14,14 @@ public struct ScriptParser: Sendable {
         "settings", "field", "element", "focus", "swipe", "rotor", "double-tap",
         "touch", "slide", "lift", "split-tap", "hold", "type", "keys", "key",
         "edit", "clipboard", "dictate", "wait", "expect", "error", "validate", "dismiss",
+        "announce", "screen-changed", "layout-changed", "remove",
     ] + brailleCommandNames
 
     /// The braille commands: the display's routing keys and panning, Braille Screen Input.
     static let brailleCommandNames = ["route", "pan", "braille-input", "chord", "chords"]
 
     /// The `expect` forms.
-    static let expectationNames = ["speech", "value", "count", "cursor", "no-speech", "sound", "braille", "braille-cursor"]
+    static let expectationNames = ["speech", "heard", "value", "count", "cursor", "no-speech", "sound", "braille", "braille-cursor"]
 
     /// Creates a parser.
     public init() {}
@@ -130,6 +131,12 @@ public struct ScriptParser: Sendable {
         case "dismiss":
             try arguments.finish(usage: name)
             return .dismiss
+        case "announce": return .announce(try secret(&arguments, command: name))
+        case "screen-changed": return .screenChanged(focus: try focusOption(&arguments, command: name))
+        case "layout-changed": return .layoutChanged(focus: try focusOption(&arguments, command: name))
+        case "remove":
+            let id = try identifier(&arguments, command: name, usage: "remove ID")
+            return .remove(Located(id.text, at: arguments.location(id.offset)))
         default:
             var message = "unknown command \(ScriptErrorText.quoted(name))"
             if let guess = ScriptValues.suggestion(for: name, among: Self.commandNames) {
@@ -148,6 +155,7 @@ public struct ScriptParser: Sendable {
         }
         switch form.value.text {
         case "speech": return .speech(try secret(&arguments, command: "expect speech"))
+        case "heard": return .heard(try secret(&arguments, command: "expect heard"))
         case "value": return .value(try secret(&arguments, command: "expect value"))
         case "count": return .count(try count(&arguments, usage: "expect count N"))
         case "cursor": return .cursor(try count(&arguments, usage: "expect cursor N"))
@@ -234,6 +242,20 @@ public struct ScriptParser: Sendable {
         }
         guard !cells.isEmpty else { throw arguments.error("chords needs at least one cell", at: token.offset) }
         return cells
+    }
+
+    /// Nothing, or `focus=ID`: where an app's screen or layout change puts focus.
+    private func focusOption(_ arguments: inout ScriptArguments, command: String) throws(ScriptError) -> Located<String>? {
+        let usage = "\(command) [focus=ID]"
+        guard let token = arguments.next() else { return nil }
+        guard let key = token.key, key.text == "focus" else {
+            throw arguments.error("\(command) takes only focus=ID; usage: \(usage)", at: token.offset)
+        }
+        guard !token.value.quoted, !token.value.text.isEmpty else {
+            throw arguments.error("focus= expects an element ID without quotes; usage: \(usage)", at: token.value.offset)
+        }
+        try arguments.finish(usage: usage)
+        return Located(token.value.text, at: arguments.location(token.value.offset))
     }
 
     /// Exactly one quoted string; nothing about a wrong argument is ever echoed.

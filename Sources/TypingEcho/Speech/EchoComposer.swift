@@ -39,6 +39,7 @@ struct EchoComposer: Sendable {
         case .valueChanged(let value, let byItself): valueChanged(value, byItself: byItself)
         case .invalidFields(let count): invalidFields(count)
         case .brailleCell(let text, let dots, let secure): brailleCell(text: text, dots: dots, secure: secure)
+        case .announced(let text): announced(text)
         }
     }
 
@@ -333,6 +334,14 @@ struct EchoComposer: Sendable {
     /// Validation's count of fields with errors: "2 errors".
     func invalidFields(_ count: Int) -> Feedback {
         say(phrasebook.count("errors", count), role: .announcement)
+    }
+
+    /// An app's announcement: its words, queued behind what is being said (every reader
+    /// queues an app's announcement; see docs/screen-readers.md).
+    func announced(_ text: String) -> Feedback {
+        var feedback = Feedback()
+        feedback.say(text, role: .announcement, turn: .queues)
+        return feedback
     }
 
     // MARK: - Helpers
