@@ -39,6 +39,8 @@ ONLY (one of these runs only those rows, with their targets):
                      bare engine on the same sessions (--lines N cases; in this build's mode)
   --readers          the same sessions heard through each of the five screen readers, time per
                      keystroke against VoiceOver's (--lines N)
+  --braille          the braille display: a key's cost with braille off and on, at 10 MB
+                     (--bytes N) and 100 B
 
 Profiling and inputs:
   --profile KERNEL   run one measured loop once, for valgrind; KERNEL is one of
@@ -54,7 +56,7 @@ Profiling and inputs:
 /// Options that take a value, and options that stand alone.
 let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
 let flagOptions: Set = ["--quick", "--markdown", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
-                        "--instructions", "--engine-setup", "--campaigns", "--readers"]
+                        "--instructions", "--engine-setup", "--campaigns", "--readers", "--braille"]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
