@@ -39,6 +39,8 @@ ONLY (one of these runs only those rows, with their targets):
                      bare engine on the same sessions (--lines N cases; in this build's mode)
   --readers          the same sessions heard through each of the five screen readers, time per
                      keystroke against VoiceOver's (--lines N)
+  --braille          the braille display: a key's cost with braille off and on, at 10 MB
+                     (--bytes N) and 100 B
 
 Profiling and inputs:
   --profile KERNEL   run one measured loop once, for valgrind; KERNEL is one of
@@ -54,7 +56,7 @@ Profiling and inputs:
 /// Options that take a value, and options that stand alone.
 let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
 let flagOptions: Set = ["--quick", "--markdown", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
-                        "--instructions", "--engine-setup", "--campaigns", "--readers"]
+                        "--instructions", "--engine-setup", "--campaigns", "--readers", "--braille"]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
@@ -173,6 +175,17 @@ if arguments.contains("--large-value") {
     printTable(large.rows, targets: large.targets, header: "# TypingEcho large-value benchmark (\(quick ? "quick" : "full") run)")
     exit(0)
 }
+if arguments.contains("--braille") {
+    // Only the braille display's rows: a key's cost with the display off and on, at 10 MB.
+    let braille = BrailleBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? (quick ? 1_000_000 : 10_000_000),
+                                   keys: quick ? 200 : 1_000, repeats: quick ? 3 : 5).run()
+    if json {
+        printJSON(braille.rows, targets: braille.targets, machine: [("mode", quick ? "quick" : "full")])
+    } else {
+        printTable(braille.rows, targets: braille.targets, header: "# TypingEcho braille display (\(quick ? "quick" : "full") run)")
+    }
+    exit(0)
+}
 if arguments.contains("--startup") {
     // Only the start-up rows: an empty script against /bin/true.
     let startup = StartupBenchmark(runs: quick ? 11 : 41).run()
@@ -258,6 +271,9 @@ rows += scale.rows
 progress("start-up")
 let startup = StartupBenchmark(runs: quick ? 11 : 41).run()
 rows += startup.rows
+progress("braille display")
+let brailleDisplay = BrailleBenchmark(bytes: quick ? 1_000_000 : 10_000_000, keys: quick ? 200 : 1_000, repeats: quick ? 3 : 5).run()
+rows += brailleDisplay.rows
 progress("large values")
 let largeValue = LargeValueBenchmark(bytes: quick ? 1_000_000 : 10_000_000, repeats: quick ? 3 : 5).run()
 rows += largeValue.rows
@@ -296,6 +312,7 @@ targets += readers.targets
 targets += scale.targets
 targets.append(startupTarget(startup.result))
 targets += largeValue.targets
+targets += brailleDisplay.targets
 targets += campaigns.targets
 
 // MARK: - Output

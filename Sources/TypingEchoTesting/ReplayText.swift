@@ -1,130 +1,23 @@
 import TypingEcho
 
 /// Writes engine commands back as `.replay` script lines, so that a generated session or a
-/// counterexample can be rerun with `typing-echo replay` or `typing-echo check`.
-///
-/// Every line it writes parses back (with `ScriptParser`) to the same command.
+/// counterexample can be rerun with `typing-echo replay` or `typing-echo check`: the test
+/// kit's name for `ScriptWriter`, which it calls.
 ///
 /// ```swift
 /// let line = ReplayText.line(for: .keys("naïve \"quote\""))   // keys "naïve \"quote\""
 /// ```
 public enum ReplayText {
-    /// The script line that reads back as `command`.
+    /// The script line that reads back as `command` (`ScriptWriter.line(for:)`).
     /// - Complexity: O(*n*) in the length of the command's text.
-    public static func line(for command: Command) -> String {
-        switch command {
-        case .settings(let pairs):
-            return "settings " + pairs.map { "\($0.key)=\(word($0.value))" }.joined(separator: " ")
-        case .field(let field): return line(for: field)
-        case .element(let element): return line(for: element)
-        case .focus(let id): return "focus \(id.value)"
-        case .focusKey(let name): return "focus key:\(name.value)"
-        case .dismiss: return "dismiss"
-        case .swipe(let direction): return "swipe \(direction.rawValue)"
-        case .rotor(let unit): return "rotor \(unit.rawValue)"
-        case .doubleTap: return "double-tap"
-        case .touch(let target): return "touch \(text(of: target))"
-        case .slide(let target): return "slide \(text(of: target))"
-        case .lift: return "lift"
-        case .splitTap: return "split-tap"
-        case .hold: return "hold"
-        case .type(let text): return "type \(quoted(text))"
-        case .keys(let text): return "keys \(quoted(text))"
-        case .key(let key): return "key \(key.rawValue)"
-        case .edit(let action): return "edit \(action.rawValue)"
-        case .clipboard(let text): return "clipboard \(quoted(text))"
-        case .dictate(let text): return "dictate \(quoted(text))"
-        case .error(let id, let message): return "error \(id.value) \(quoted(message))"
-        case .validate: return "validate"
-        case .wait(let seconds): return "wait \(number(seconds))"
-        case .expect(let expectation): return "expect " + text(of: expectation)
-        }
-    }
+    public static func line(for command: Command) -> String { ScriptWriter.line(for: command) }
 
     /// The script line of a parsed line: its `@S` time, if any, then its command.
-    public static func line(for scriptLine: ScriptLine) -> String {
-        (scriptLine.at.map { "@\(number($0)) " } ?? "") + line(for: scriptLine.command)
-    }
+    public static func line(for scriptLine: ScriptLine) -> String { ScriptWriter.line(for: scriptLine) }
 
     /// A script string literal: `"`, `\` and line feeds escaped, control characters as `\u{…}`.
-    public static func quoted(_ text: String) -> String {
-        SecureSession.quoted(text)
-    }
+    public static func quoted(_ text: String) -> String { ScriptWriter.quoted(text) }
 
     /// A number as the script reads it: digits, at most one `.`, no exponent (`0.25`, `3.0`).
-    public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
-        let plain = value.description
-        if !plain.contains("e") { return plain }
-        // Far from 1: fixed notation, to the microsecond (the clock counts milliseconds).
-        let micro = (value.magnitude * 1_000_000).rounded()
-        guard micro < 9.0e18 else { return value < 0 ? "-9000000000000" : "9000000000000" }
-        let whole = UInt64(micro) / 1_000_000, fraction = UInt64(micro) % 1_000_000
-        let digits = String(String(fraction + 1_000_000).dropFirst())
-        return (value < 0 ? "-" : "") + "\(whole).\(digits)"
-    }
-
-    private static func line(for field: FieldDeclaration) -> String {
-        var parts = ["field", field.id, "kind=\(field.kind.rawValue)", "label=\(quoted(field.label))"]
-        if !field.value.isEmpty { parts.append("value=\(quoted(field.value))") }
-        if let hint = field.hint { parts.append("hint=\(quoted(hint))") }
-        if let placeholder = field.placeholder { parts.append("placeholder=\(quoted(placeholder))") }
-        if field.required { parts.append("required") }
-        if let error = field.error { parts.append("error=\(quoted(error))") }
-        if field.disabled { parts.append("disabled") }
-        if !field.dictation { parts.append("dictation=off") }
-        if let max = field.maxLength { parts.append("max=\(max)") }
-        if let frame = field.frame { parts.append("frame=\(text(of: frame))") }
-        if field.hidden { parts.append("hidden") }
-        if field.keyboard != .default { parts.append("keyboard=\(field.keyboard.rawValue)") }
-        if field.returnKey != .default { parts.append("return-key=\(field.returnKey.rawValue)") }
-        if let caps = field.autocapitalization { parts.append("autocapitalization=\(caps.rawValue)") }
-        return parts.joined(separator: " ")
-    }
-
-    private static func line(for element: ElementDeclaration) -> String {
-        var parts = ["element", element.id, "label=\(quoted(element.label))"]
-        if let kind = element.kind { parts.append("kind=\(kind.rawValue)") }
-        if !element.traits.isEmpty { parts.append("traits=" + element.traits.map(\.value).joined(separator: ",")) }
-        if let value = element.value { parts.append("value=\(quoted(value))") }
-        if let hint = element.hint { parts.append("hint=\(quoted(hint))") }
-        if let frame = element.frame { parts.append("frame=\(text(of: frame))") }
-        if !element.steps.isEmpty { parts.append("steps=\(quoted(element.steps.joined(separator: "|")))") }
-        if let labels = element.labels { parts.append("labels=\(labels.value)") }
-        if element.hidden { parts.append("hidden") }
-        if element.interactive { parts.append("interactive") }
-        return parts.joined(separator: " ")
-    }
-
-    private static func text(of frame: Frame) -> String {
-        [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: ",")
-    }
-
-    private static func text(of target: TouchTarget) -> String {
-        switch target {
-        case .key(let name): word(name)
-        case .point(let x, let y): "\(number(x)),\(number(y))"
-        }
-    }
-
-    private static func text(of expectation: Expectation) -> String {
-        switch expectation {
-        case .speech(let text): "speech \(quoted(text))"
-        case .value(let text): "value \(quoted(text))"
-        case .count(let count): "count \(count)"
-        case .cursor(let offset): "cursor \(offset)"
-        case .noSpeech: "no-speech"
-        case .sound(let sound): "sound \(sound.rawValue)"
-        }
-    }
-
-    /// A bare word when the lexer reads it back as one (no space, quote, `#`, `=`, `,` or
-    /// control character), else a quoted string.
-    private static func word(_ text: String) -> String {
-        let bare = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar.value != 0x7F && !(0x80..<0xA0).contains(scalar.value)
-                && !"\"#=,\\".unicodeScalars.contains(scalar) && !scalar.properties.isWhitespace
-        }
-        return bare ? text : quoted(text)
-    }
+    public static func number(_ value: Double) -> String { ScriptWriter.number(value) }
 }

@@ -36,7 +36,7 @@ public struct Element: Sendable {
         field = nil
         kind = declaration.kind
         steps = declaration.steps
-        labelFor = declaration.labels?.value
+        labelFor = declaration.labels
         isHidden = declaration.hidden
         isInteractive = declaration.interactive
     }
@@ -103,7 +103,7 @@ public struct TextField: Sendable {
         maxLength = declaration.maxLength
         keyboardType = declaration.keyboard
         returnKey = declaration.returnKey
-        autocapitalization = declaration.kind == .secure ? .none
+        autocapitalization = declaration.kind == .secure ? .never
             : declaration.autocapitalization ?? .defaultValue(kind: declaration.kind, keyboard: declaration.keyboard)
         buffer = try TextBuffer(locale: locale)
         buffer.isSecret = declaration.kind == .secure

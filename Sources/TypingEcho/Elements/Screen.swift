@@ -53,6 +53,18 @@ struct Screen: Sendable {
         return .added
     }
 
+    /// Removes the element at `position`; the elements after it move up one place.
+    /// - Complexity: O(n) in the elements (their positions are renumbered; the hit index is
+    ///   built again at the next touch).
+    mutating func remove(at position: Int) {
+        let removed = elements.remove(at: position)
+        index[removed.id] = nil
+        lastUpdate[removed.id] = nil
+        for later in position..<elements.count { index[elements[later].id] = later }
+        hitIndex = nil
+        visible = visible.compactMap { $0 == position ? nil : $0 > position ? $0 - 1 : $0 }
+    }
+
     /// The position of the element with an id, if declared.
     func position(of id: String) -> Int? { index[id] }
 

@@ -35,6 +35,12 @@ struct Editor: Sendable {
     /// Editing ends: no field is edited, the keyboard goes away.
     mutating func endEditing() { editedField = nil }
 
+    /// The element at `position` left the screen: the edited field after it moved up one
+    /// place (the caller ends the editing of the removed field first).
+    mutating func elementRemoved(at position: Int) {
+        if let edited = editedField, edited > position { editedField = edited - 1 }
+    }
+
     /// The user copied (or cut, or a script put) text on the clipboard; callers never pass a
     /// secure field's text.
     mutating func copy(_ text: String) { clipboard = text }

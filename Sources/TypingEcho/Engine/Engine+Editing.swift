@@ -89,6 +89,11 @@ extension Engine {
     /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end,
     /// return, the selection keys, the command shortcuts and tab.
     mutating func press(_ key: HardwareKey, at location: SourceLocation) throws(ScriptError) {
+        // Return with no field being edited activates the focused button, as Enter does.
+        if key == .return, !editor.isEditing, let focused = reader.focus.element, Self.activates(screen.elements[focused]) {
+            emit(.activate(element: screen.elements[focused].id))
+            return
+        }
         let (position, _) = try editingField(for: "key \(key.rawValue)", at: location)
         switch key {
         case .backspace: delete(.backward, in: position)

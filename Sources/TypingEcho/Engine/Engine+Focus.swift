@@ -44,15 +44,20 @@ extension Engine {
     }
 
     /// Double tap: starts editing the focused field; while editing, moves the insertion point
-    /// to the start, then the end, saying where it is.
+    /// to the start, then the end, saying where it is. On a button, link, toggle, adjustable
+    /// element or key of the app's own it emits `activate` for the app to answer.
     mutating func doubleTap(at location: SourceLocation) throws(ScriptError) {
         if performChosenEditAction() { return }
         guard let position = reader.focus.element else {
             throw ScriptError(.nothingFocused, "double-tap with nothing focused; focus an element first", at: location)
         }
-        guard !passesGesturesThrough,
-              let (isDisabled, isEditing, atStart) = withField(position, { ($0.isDisabled, $0.isEditing, $0.buffer.insertionPoint.utf16 == 0) }),
-              !isDisabled else { return }
+        guard !passesGesturesThrough else { return }
+        guard let (isDisabled, isEditing, atStart) = withField(position, { ($0.isDisabled, $0.isEditing, $0.buffer.insertionPoint.utf16 == 0) }) else {
+            // Not a field: the app gets the activation, and answers as it would.
+            if Self.activates(screen.elements[position]) { emit(.activate(element: screen.elements[position].id)) }
+            return
+        }
+        guard !isDisabled else { return }
         if !isEditing {
             beginEditing(position)
             announceFocused()

@@ -44,6 +44,7 @@ extension Engine {
     /// auto-capitalisation wants), ending the editing of any other field.
     mutating func beginEditing(_ position: Int) {
         if let other = editor.editedField, other != position { endEditing(returnFocus: false) }
+        if editor.editedField != position { emit(.editing(field: screen.elements[position].id, editing: true)) }
         update(position) { field in
             field.isEditing = true
             field.buffer.move(toEnd: true)
@@ -64,6 +65,7 @@ extension Engine {
         let focusWasOnKey = reader.focus.key != nil
         if withField(position, { $0.isEditing }) == true { update(position) { $0.isEditing = false } }
         editor.endEditing()
+        emit(.editing(field: screen.elements[position].id, editing: false))
         reader.leaveKey()
         releaseFinger()
         if returnFocus && (focusWasOnKey || reader.focus.element == nil) { focus(position) }
@@ -120,8 +122,8 @@ extension Engine {
         // The field is read in place: a copy of it would make the next edit copy the text.
         guard let position = editor.editedField,
               let (rule, tail) = withField(position, { field -> (Autocapitalization, Substring) in
-                  (field.autocapitalization, field.autocapitalization == .none ? "" : field.buffer.tailBeforeInsertionPoint())
-              }), rule != .none else { return }
+                  (field.autocapitalization, field.autocapitalization == .never ? "" : field.buffer.tailBeforeInsertionPoint())
+              }), rule != .never else { return }
         keyboard.autocapitalize(rule, after: tail)
     }
 

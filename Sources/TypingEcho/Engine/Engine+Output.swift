@@ -25,9 +25,16 @@ extension Engine {
         clock.reach(time)
     }
 
-    /// Sends an event at the current time.
+    /// Sends an event at the current time; with braille on, a change of text, insertion point
+    /// or focus is followed on the display.
     mutating func emit(_ event: Event) {
         output.emit(event, at: clock.now)
+        if braille.isOn {
+            switch event {
+            case .edit, .cursor, .focus: refreshBraille()
+            case .speak, .sound, .finished, .braille, .activate, .editing: break
+            }
+        }
     }
 
     /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
@@ -38,9 +45,9 @@ extension Engine {
             for id in output.cutSpeech(at: clock.now) { emit(.finished(id: id, completed: false)) }
         }
         let duration = SpeechTiming.duration(of: text, locale: voice.echo.phrasebook.locale, rate: configuration.current.rate)
-        let id = output.queueSpeech(duration: duration, at: clock.now, isTyping: isTyping)
+        let (id, start) = output.queueSpeech(duration: duration, at: clock.now, isTyping: isTyping)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: voice.echo.phrasebook.locale, pitch: pitch,
-                              duration: duration, interrupts: interrupts)))
+                              duration: duration, interrupts: interrupts, startDelay: start - clock.now)))
     }
 
     /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).

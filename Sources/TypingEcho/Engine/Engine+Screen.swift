@@ -2,17 +2,9 @@
 /// elements, hit frames merged with visible labels, adjustable values, value updates,
 /// direct interaction and form validation.
 extension Engine {
-    /// An element from its declaration: the kind's default traits plus `traits=` (names or hex masks).
-    mutating func makeElement(_ declaration: ElementDeclaration) throws(ScriptError) -> Element {
-        var traits = declaration.kind?.defaultTraits ?? []
-        for name in declaration.traits {
-            guard let trait = Traits(token: name.value) else {
-                let suggestion = Traits.named.map(\.name).closest(to: name.value).map { "; did you mean '\($0)'?" } ?? ""
-                throw ScriptError(.badDeclaration, "unknown trait \(ScriptErrorText.quoted(name.value))\(suggestion)", at: name.location)
-            }
-            traits.insert(trait)
-        }
-        return Element(declaration, traits: traits)
+    /// An element from its declaration: the kind's default traits plus its own.
+    func makeElement(_ declaration: ElementDeclaration) -> Element {
+        Element(declaration, traits: (declaration.kind?.defaultTraits ?? []).union(declaration.traits))
     }
 
     /// The index of an element `focus` may move to: it exists and is not hidden.

@@ -8,18 +8,37 @@
 /// utterance only a bounded prefix is kept, with the length and a digest of the whole text
 /// (`HeardText`): a 250,000-character value announced 5,000 times costs kilobytes, not a
 /// gigabyte, and `expect speech` still compares whole texts.
+///
+/// What was heard to its end (`expect heard`) is the utterances whose `finished` event says
+/// completed within the window, whenever they were asked for; the ones still playing or
+/// queued wait in `inFlight` (a short list: the synthesizer's queue).
 struct ExpectationLog: Sendable {
     static let capacity = 4096
     private(set) var spoken: [HeardText] = []
     private(set) var sounds: [SoundName] = []
     private(set) var spokenTotal = 0
+    /// The utterances heard to their end in this window.
+    private(set) var completed: [HeardText] = []
+    /// The utterances asked for and not yet finished, oldest first.
+    private var inFlight: [(id: Int, text: HeardText)] = []
 
     mutating func record(_ event: Event) {
         switch event {
         case .speak(let utterance):
             if spoken.count == Self.capacity { spoken.removeFirst(Self.capacity / 2) }
-            spoken.append(HeardText(utterance.text))
+            let text = HeardText(utterance.text)
+            spoken.append(text)
             spokenTotal += 1
+            if inFlight.count == Self.capacity { inFlight.removeFirst(Self.capacity / 2) }
+            inFlight.append((utterance.id, text))
+        case .finished(let id, let heardToTheEnd):
+            // Utterances end in the order they were queued: the one ending is almost always first.
+            guard let index = inFlight.firstIndex(where: { $0.id == id }) else { break }
+            let text = inFlight.remove(at: index).text
+            if heardToTheEnd {
+                if completed.count == Self.capacity { completed.removeFirst(Self.capacity / 2) }
+                completed.append(text)
+            }
         case .sound(let name):
             if sounds.count == Self.capacity { sounds.removeFirst(Self.capacity / 2) }
             sounds.append(name)
@@ -42,6 +61,7 @@ struct ExpectationLog: Sendable {
         closed = false
         spoken.removeAll(keepingCapacity: true)
         sounds.removeAll(keepingCapacity: true)
+        completed.removeAll(keepingCapacity: true)
         spokenTotal = 0
     }
 }
@@ -120,11 +140,12 @@ extension Engine {
         switch expectation {
         case .speech(let text):
             if heard.contains(where: { $0.matches(text) }) { return nil }
-            // Once anything has entered a secure field, the expected text may be (part of) the
-            // secret, even if it has since been deleted: it is not repeated back, unless the
-            // run asks for it (`show-expected=on`).
-            let shown = editor.secureInputSeen && !settings.showExpected ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)" : HeardText(text).quoted
-            return "expected speech \(shown); heard \(describe(heard))"
+            return "expected speech \(shown(text)); heard \(describe(heard))"
+        case .heard(let text):
+            let completed = output.heard.completed
+            if completed.contains(where: { $0.matches(text) }) { return nil }
+            let said = heard.contains { $0.matches(text) } ? " (it was said, and cut or not yet over)" : ""
+            return "expected \(shown(text)) heard to its end\(said); heard to the end: \(describe(completed))"
         case .noSpeech:
             return heard.isEmpty ? nil : "expected no speech; heard \(describe(heard))"
         case .sound(let name):
@@ -146,11 +167,27 @@ extension Engine {
             guard let field = checkedField else { return "expect count: no text field has focus" }
             let count = field.buffer.characterCount
             return count == number ? nil : "expected count \(number); the field holds \(count) characters"
+        case .braille(let cells):
+            guard let shown = brailleShown else { return "expect braille: the braille display is off (settings braille=on)" }
+            return shown.cells == cells ? nil : "expected braille \"\(cells)\"; the display shows \"\(shown.cells)\""
+        case .brailleCursor(let cell):
+            guard let shown = brailleShown else { return "expect braille-cursor: the braille display is off (settings braille=on)" }
+            func name(_ cell: Int?) -> String { cell.map { "on cell \($0)" } ?? "not shown" }
+            return shown.cursor == cell ? nil : "expected the braille cursor \(name(cell)); it is \(name(shown.cursor))"
         case .cursor(let offset):
             guard let field = checkedField else { return "expect cursor: no text field has focus" }
             let at = field.buffer.insertionPoint.character
             return at == offset ? nil : "expected the insertion point at \(offset); it is at \(at)"
         }
+    }
+
+    /// An expected utterance as a failure shows it. Once anything has entered a secure field,
+    /// the expected text may be (part of) the secret, even if it has since been deleted: it is
+    /// not repeated back, unless the run asks for it (`show-expected=on`).
+    private func shown(_ text: String) -> String {
+        editor.secureInputSeen && !settings.showExpected
+            ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)"
+            : HeardText(text).quoted
     }
 
     /// The field `expect value|count|cursor` looks at: the focused one, or, while focus is on

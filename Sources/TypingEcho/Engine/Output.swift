@@ -43,8 +43,9 @@ struct Output: Sendable {
     /// Cuts whatever is playing or queued at `time`; returns their ids in order.
     mutating func cutSpeech(at time: VirtualTime) -> [Int] { speech.cutAll(at: time) }
 
-    /// Queues an utterance of `duration` after what is playing at `time`; returns its id.
-    mutating func queueSpeech(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool) -> Int {
+    /// Queues an utterance of `duration` after what is playing at `time`; returns its id and
+    /// when it starts to be heard.
+    mutating func queueSpeech(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool) -> (id: Int, start: VirtualTime) {
         speech.enqueue(duration: duration, at: time, isTyping: isTyping)
     }
 

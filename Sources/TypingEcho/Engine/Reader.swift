@@ -56,6 +56,20 @@ struct Reader: Sendable {
     /// the key typed last does not show); the chosen edit action stays.
     mutating func settle(onElement index: Int) { focus = .element(index) }
 
+    /// The element at `position` left the screen: focus on it goes nowhere, focus on an
+    /// element after it follows it up one place.
+    mutating func elementRemoved(at position: Int) {
+        guard case .element(let index) = focus, index >= position else { return }
+        focus = index == position ? .nowhere : .element(index - 1)
+        if index == position { chosenEditAction = nil }
+    }
+
+    /// Focus goes nowhere (a new screen with nothing the screen reader can reach).
+    mutating func focusNowhere() {
+        focus = .nowhere
+        chosenEditAction = nil
+    }
+
     /// The rotor turns to a unit.
     mutating func turnRotor(to unit: RotorUnit) {
         rotor = unit

@@ -56,13 +56,15 @@ struct SpeechChannel: Sendable {
         return playing.allSatisfy { $0.isTyping && $0.requested < time }
     }
 
-    /// Queues an utterance after what is playing; returns its id.
-    mutating func enqueue(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool = false) -> Int {
+    /// Queues an utterance after what is playing; returns its id and when it starts to be heard.
+    @discardableResult
+    mutating func enqueue(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool = false) -> (id: Int, start: VirtualTime) {
         lastID += 1
-        let end = quietTime(after: time) + duration
+        let start = quietTime(after: time)
+        let end = start + duration
         playing.append(Playing(id: lastID, end: end, requested: time, isTyping: isTyping))
         insert(Due(time: end, sequence: 0, action: .finish(id: lastID)))
-        return lastID
+        return (lastID, start)
     }
 
     /// Cuts whatever is playing or queued; returns their ids in order.

@@ -7,8 +7,9 @@
 extension TimedEvent: Codable {
     /// The field names of the JSON event stream.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, t, id, text, role, locale, pitch, duration, interrupts, name
-        case field, op, offset, length, count, utf16, element, key, completed
+        case type, t, start, id, text, role, locale, pitch, duration, interrupts, name
+        case field, op, offset, length, count, utf16, element, key, completed, editing
+        case cells, cursor
     }
 
     /// Reads an event from its JSON object.
@@ -24,6 +25,7 @@ extension TimedEvent: Codable {
         case .speak(let utterance):
             try container.encode("speak", forKey: .type)
             try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(seconds(time.milliseconds &+ utterance.startDelay.milliseconds), forKey: .start)
             try container.encode(utterance.id, forKey: .id)
             try container.encode(utterance.text, forKey: .text)
             try container.encode(utterance.role.rawValue, forKey: .role)
@@ -62,6 +64,21 @@ extension TimedEvent: Codable {
             try container.encode(seconds(time.milliseconds), forKey: .t)
             try container.encode(id, forKey: .id)
             try container.encode(completed, forKey: .completed)
+        case .braille(let window):
+            try container.encode("braille", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(window.cells, forKey: .cells)
+            if let cursor = window.cursor { try container.encode(cursor, forKey: .cursor) } else { try container.encodeNil(forKey: .cursor) }
+            try container.encode(window.start, forKey: .start)
+        case .activate(let id):
+            try container.encode("activate", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(id, forKey: .element)
+        case .editing(let field, let editing):
+            try container.encode("editing", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(field, forKey: .field)
+            try container.encode(editing, forKey: .editing)
         }
     }
 }
@@ -114,11 +131,14 @@ extension TimedEvent {
         let event: Event
         switch try fields.string(.type) {
         case "speak":
+            // `start` is absent from streams written before it existed: it is `t` then.
+            let start = fields.has(.start) ? try fields.milliseconds(.start) : time.milliseconds
+            guard start >= time.milliseconds else { throw fields.invalid(.start, "is before t") }
             event = .speak(Utterance(
                 id: try fields.integer(.id), text: try fields.string(.text),
                 role: try fields.choice(.role, SpeechRole.self), locale: try fields.string(.locale),
                 pitch: try fields.pitch(.pitch), duration: VirtualDuration(milliseconds: try fields.milliseconds(.duration)),
-                interrupts: try fields.boolean(.interrupts)))
+                interrupts: try fields.boolean(.interrupts), startDelay: VirtualDuration(milliseconds: start - time.milliseconds)))
         case "sound":
             event = .sound(try fields.choice(.name, SoundName.self))
         case "edit":
@@ -136,8 +156,19 @@ extension TimedEvent {
             }
         case "finished":
             event = .finished(id: try fields.integer(.id), completed: try fields.boolean(.completed))
+        case "braille":
+            let cells = try fields.string(.cells)
+            guard cells.unicodeScalars.allSatisfy({ (0x2800...0x28FF).contains($0.value) }) else {
+                throw fields.invalid(.cells, "holds a character that is not Unicode braille")
+            }
+            event = .braille(BrailleWindow(cells: cells, cursor: fields.has(.cursor) ? try fields.integer(.cursor) : nil,
+                                           start: try fields.integer(.start)))
+        case "activate":
+            event = .activate(element: try fields.string(.element))
+        case "editing":
+            event = .editing(field: try fields.string(.field), editing: try fields.boolean(.editing))
         default:
-            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus or finished")
+            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus, finished, braille, activate or editing")
         }
         self.init(time: time, event: event)
     }
@@ -147,7 +178,7 @@ extension TimedEvent {
 private struct KeyedEventReader: EventFieldReader {
     let container: KeyedDecodingContainer<TimedEvent.CodingKeys>
 
-    func has(_ key: TimedEvent.CodingKeys) -> Bool { container.contains(key) }
+    func has(_ key: TimedEvent.CodingKeys) -> Bool { container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false) }
     func string(_ key: TimedEvent.CodingKeys) throws -> String { try container.decode(String.self, forKey: key) }
     func integer(_ key: TimedEvent.CodingKeys) throws -> Int { try container.decode(Int.self, forKey: key) }
     func number(_ key: TimedEvent.CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }

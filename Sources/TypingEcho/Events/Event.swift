@@ -38,11 +38,14 @@ public struct Utterance: Sendable, Hashable {
     public var duration: VirtualDuration
     /// Whether it cut whatever was being said (otherwise it waits its turn).
     public var interrupts: Bool
+    /// How long after its event's time it starts to be heard: zero unless it waits behind
+    /// speech queued before it (the JSON's `start` is the event's `t` plus this).
+    public var startDelay: VirtualDuration
 
     /// Creates an utterance as a `speak` event carries it.
     public init(
         id: Int, text: String, role: SpeechRole, locale: String, pitch: Double = 1.0,
-        duration: VirtualDuration, interrupts: Bool = true
+        duration: VirtualDuration, interrupts: Bool = true, startDelay: VirtualDuration = .zero
     ) {
         self.id = id
         self.text = text
@@ -51,6 +54,7 @@ public struct Utterance: Sendable, Hashable {
         self.pitch = pitch
         self.duration = duration
         self.interrupts = interrupts
+        self.startDelay = startDelay
     }
 }
 
@@ -102,6 +106,13 @@ public enum Event: Sendable, Hashable {
     case focus(FocusTarget)
     /// An utterance ended, completely or cut.
     case finished(id: Int, completed: Bool)
+    /// What the braille display shows changed (only with `braille=on`).
+    case braille(BrailleWindow)
+    /// The user activated an element (a double tap on a button, link, toggle, adjustable
+    /// element or a key of the app's own): the app answers, as a simulator would.
+    case activate(element: String)
+    /// Editing of a text field started (`true`: the keyboard is shown for it) or ended.
+    case editing(field: String, editing: Bool)
 }
 
 /// An event at its time on the virtual clock.
@@ -110,6 +121,12 @@ public struct TimedEvent: Sendable, Hashable {
     public var time: VirtualTime
     /// What happened.
     public var event: Event
+
+    /// When a `speak` event's utterance starts to be heard (its `start` in the JSON): ``time``
+    /// unless it was queued behind earlier speech; nil for any other event.
+    public var speechStart: VirtualTime? {
+        if case .speak(let utterance) = event { time + utterance.startDelay } else { nil }
+    }
 
     /// Creates a timed event.
     public init(time: VirtualTime, event: Event) {

@@ -13,7 +13,9 @@ public enum JSONLines {
         case .edit(let edit): bound += ByteWriter.escapedBound(edit.field) + (edit.text.map(ByteWriter.escapedBound) ?? 0)
         case .cursor(let field, _, _): bound += ByteWriter.escapedBound(field)
         case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
+        case .activate(let id), .editing(let id, _): bound += ByteWriter.escapedBound(id)
         case .sound, .finished: break
+        case .braille(let window): bound += window.cells.utf8.count
         }
         output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
     }
@@ -24,6 +26,8 @@ public enum JSONLines {
         case .speak(let utterance):
             output.literal(#"{"type":"speak","t":"#)
             output.thousandths(timed.time.milliseconds)
+            output.literal(#","start":"#)
+            output.thousandths(timed.time.milliseconds &+ utterance.startDelay.milliseconds)
             output.literal(#","id":"#)
             output.decimal(utterance.id)
             output.literal(#","text":"#)
@@ -93,6 +97,28 @@ public enum JSONLines {
             output.literal(#","id":"#)
             output.decimal(id)
             output.literal(completed ? #","completed":true}\#n"# : #","completed":false}\#n"#)
+        case .braille(let window):
+            output.literal(#"{"type":"braille","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","cells":"#)
+            output.jsonString(window.cells)
+            output.literal(#","cursor":"#)
+            if let cursor = window.cursor { output.decimal(cursor) } else { output.literal("null") }
+            output.literal(#","start":"#)
+            output.decimal(window.start)
+            output.literal("}\n")
+        case .activate(let id):
+            output.literal(#"{"type":"activate","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","element":"#)
+            output.jsonString(id)
+            output.literal("}\n")
+        case .editing(let field, let editing):
+            output.literal(#"{"type":"editing","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","field":"#)
+            output.jsonString(field)
+            output.literal(editing ? #","editing":true}\#n"# : #","editing":false}\#n"#)
         }
     }
 

@@ -57,7 +57,9 @@ public struct Transcript: Sendable {
         case .edit(let edit): bound += ByteWriter.escapedBound(edit.field) + (edit.text.map(ByteWriter.escapedBound) ?? 0)
         case .cursor(let field, _, _): bound += ByteWriter.escapedBound(field)
         case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
+        case .activate(let id), .editing(let id, _): bound += ByteWriter.escapedBound(id)
         case .sound: break
+        case .braille(let window): bound += window.cells.utf8.count
         }
         output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
         return true
@@ -99,6 +101,17 @@ public struct Transcript: Sendable {
             output.literal(" (utf16 ")
             output.decimal(utf16)
             output.literal(")\n")
+        case .braille(let window):
+            Self.prefix(timed.time, &output)
+            output.literal("braille  ")
+            output.escaping(window.cells, for: .terminal)
+            if let cursor = window.cursor {
+                output.literal("  cursor ")
+                output.decimal(cursor)
+            }
+            output.literal(" (from ")
+            output.decimal(window.start)
+            output.literal(")\n")
         case .edit(let edit):
             Self.prefix(timed.time, &output)
             // The operation padded to nine columns, inside the colour as before.
@@ -116,6 +129,16 @@ public struct Transcript: Sendable {
             output.literal(", now ")
             output.decimal(edit.count)
             output.literal(edit.count == 1 ? " character\n" : " characters\n")
+        case .activate(let id):
+            Self.prefix(timed.time, &output)
+            output.literal("activate ")
+            output.escaping(id, for: .terminal)
+            output.byte(UInt8(ascii: "\n"))
+        case .editing(let field, let editing):
+            Self.prefix(timed.time, &output)
+            output.literal("editing  ")
+            output.escaping(field, for: .terminal)
+            output.literal(editing ? " starts\n" : " ends\n")
         }
     }
 

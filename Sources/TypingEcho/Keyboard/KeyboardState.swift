@@ -100,7 +100,7 @@ struct KeyboardState: Sendable {
     /// characters before the insertion point), and off again where it does not if it turned
     /// it on itself; shift the user entered is left alone. Layouts without shift are untouched.
     mutating func autocapitalize(_ rule: Autocapitalization, after tail: Substring) {
-        guard rule != .none, layout.key(.shift, on: .letters) != nil else { return }
+        guard rule != .never, layout.key(.shift, on: .letters) != nil else { return }
         let wants = rule.wantsShift(after: tail)
         switch shift {
         case .off where wants:

@@ -44,8 +44,9 @@ public enum ReturnKeyType: String, Sendable, Hashable, CaseIterable {
 
 /// Where shift turns on by itself (`autocapitalization=`, iOS's `UITextAutocapitalizationType`).
 public enum Autocapitalization: String, Sendable, Hashable, CaseIterable {
-    /// Never.
-    case none
+    /// Never: shift stays off (`autocapitalization=none`; the case is not named `none`, which
+    /// an optional would read as "no value given", the default).
+    case never = "none"
     /// At the start of the field and after a space.
     case words
     /// At the start of the field and after ". ", "! ", "? " (and after a line break).
@@ -57,7 +58,7 @@ public enum Autocapitalization: String, Sendable, Hashable, CaseIterable {
     /// fields and e-mail and URL keyboards, `sentences` otherwise.
     public static func defaultValue(kind: FieldKind, keyboard: KeyboardType) -> Autocapitalization {
         switch (kind, keyboard) {
-        case (.secure, _), (.search, _), (_, .email), (_, .url): .none
+        case (.secure, _), (.search, _), (_, .email), (_, .url): .never
         default: .sentences
         }
     }
@@ -67,7 +68,7 @@ public enum Autocapitalization: String, Sendable, Hashable, CaseIterable {
     /// - Complexity: O(n) in the length of `before`.
     func wantsShift(after before: Substring) -> Bool {
         switch self {
-        case .none: return false
+        case .never: return false
         case .all: return true
         case .words:
             guard let last = before.last else { return true }

@@ -141,8 +141,8 @@ public struct ElementDeclaration: Sendable, Hashable {
     public var id: String
     /// The accessibility label.
     public var label: String
-    /// Trait names as written (`traits=button,selected`), each with its location for error reports.
-    public var traits: [Located<String>] = []
+    /// Traits beyond the ones its ``kind`` brings (`traits=button,selected`).
+    public var traits: Traits = []
     /// The accessibility value, if any.
     public var value: String?
     /// The accessibility hint, if any.
@@ -154,7 +154,7 @@ public struct ElementDeclaration: Sendable, Hashable {
     /// The values an adjustable element steps through (`steps="Low|Medium|High"`), lowest first.
     public var steps: [String] = []
     /// The id of the field this visible label names (`labels=FIELD`).
-    public var labels: Located<String>?
+    public var labels: String?
     /// Whether it is hidden from the screen reader (`hidden`).
     public var hidden: Bool = false
     /// Whether the app responds to taps on it (`interactive`), whatever its traits say.
@@ -284,6 +284,9 @@ public enum SoundName: String, Sendable, Hashable, CaseIterable {
 public enum Expectation: Sendable, Hashable {
     /// Some utterance since the previous `expect` was exactly this text.
     case speech(String)
+    /// Some utterance that ended since the previous `expect` was exactly this text and played
+    /// to its end (not cut).
+    case heard(String)
     /// The focused field's text is exactly this (not allowed to reveal secure text on failure).
     case value(String)
     /// The focused field holds this many characters.
@@ -294,6 +297,10 @@ public enum Expectation: Sendable, Hashable {
     case noSpeech
     /// This sound played since the previous `expect`.
     case sound(SoundName)
+    /// The braille display shows these cells now (Unicode braille, without the cursor dots).
+    case braille(String)
+    /// The braille display's cursor is on this cell of the window (nil: no cursor shown).
+    case brailleCursor(Int?)
 }
 
 /// One command of a replay script.
@@ -346,6 +353,37 @@ public enum Command: Sendable, Hashable {
     case wait(Double)
     /// `expect …`.
     case expect(Expectation)
+    /// `announce "TEXT"`: the app posts an announcement (UIAccessibility's `.announcement`),
+    /// queued behind what is being said.
+    case announce(String)
+    /// `screen-changed [focus=ID]`: the app shows a new screen (UIAccessibility's
+    /// `.screenChanged`); focus moves to ID, or to the first element, which is announced.
+    case screenChanged(focus: Located<String>?)
+    /// `layout-changed [focus=ID]`: part of the screen changed (UIAccessibility's
+    /// `.layoutChanged`); focus moves to ID, which is announced.
+    case layoutChanged(focus: Located<String>?)
+    /// `remove ID`: the app removes an element from the screen.
+    case remove(Located<String>)
+    /// `route N`: the cursor routing key above cell N (from 0) of the braille display.
+    case route(Int)
+    /// `pan left|right`: the braille display shows the previous or next window.
+    case pan(PanDirection)
+    /// `braille-input on|off`: Braille Screen Input (a rotor item) for the field being edited.
+    case brailleInput(Bool)
+    /// `chord DOTS`: one cell typed on Braille Screen Input.
+    case chord(BrailleCell)
+    /// `chords "⠓⠑⠇⠇⠕"`: one chord per cell, `cadence` apart.
+    case chords([BrailleCell])
+    /// `swipe DIRECTION fingers=N` with two or three fingers (Braille Screen Input's gestures).
+    case fingerSwipe(SwipeDirection, fingers: Int)
+}
+
+/// Which way `pan` moves the braille display.
+public enum PanDirection: String, Sendable, Hashable, CaseIterable {
+    /// The previous window.
+    case left
+    /// The next window.
+    case right
 }
 
 /// One `KEY=VALUE` pair of a `settings` line or a `--set` option.

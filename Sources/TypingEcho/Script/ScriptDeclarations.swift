@@ -77,7 +77,12 @@ extension ScriptParser {
         if let traits = found.values["traits"] {
             for part in traits.commaSeparated() {
                 guard !part.text.isEmpty else { throw arguments.error("empty trait name", at: part.offset) }
-                element.traits.append(Located(part.text, at: arguments.location(part.offset)))
+                guard let trait = Traits(token: part.text) else {
+                    let suggestion = Traits.named.map(\.name).closest(to: part.text).map { "; did you mean '\($0)'?" } ?? ""
+                    throw ScriptError(.badDeclaration, "unknown trait \(ScriptErrorText.quoted(part.text))\(suggestion)",
+                                      at: arguments.location(part.offset))
+                }
+                element.traits.insert(trait)
             }
         }
         element.value = found.values["value"]?.text
@@ -163,7 +168,7 @@ extension ScriptParser {
         }
         if let labels = found.values["labels"] {
             guard !labels.quoted else { throw arguments.error("labels= expects a field ID without quotes", at: labels.offset) }
-            element.labels = Located(labels.text, at: arguments.location(labels.offset))
+            element.labels = labels.text
         }
         element.hidden = found.flags.contains("hidden")
         element.interactive = found.flags.contains("interactive")

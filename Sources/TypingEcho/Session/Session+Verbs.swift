@@ -127,6 +127,83 @@ extension Session {
     }
 }
 
+/// What the app does on its own, as UIKit's accessibility notifications tell the screen
+/// reader; a simulator calls these to answer an `activate` or `editing` event.
+extension Session {
+    /// The app posts an announcement (`announce "TEXT"`, UIAccessibility's `.announcement`):
+    /// said with role `announcement`, queued behind what is being said, not cutting it.
+    ///
+    /// ```swift
+    /// var session = try Session()
+    /// try session.declareElement("send", label: "Send", kind: .button)
+    /// try session.focus("send")
+    /// try session.announce("Message sent")   // heard after "Send, button"
+    /// ```
+    public mutating func announce(_ text: String) throws(ScriptError) {
+        try run(.announce(text))
+    }
+
+    /// The app shows a new screen (`screen-changed [focus=ID]`, UIAccessibility's
+    /// `.screenChanged`): focus moves to `id`, or to the first element the screen reader can
+    /// reach, which is announced.
+    /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
+    public mutating func screenChanged(focus id: String? = nil) throws(ScriptError) {
+        try run(.screenChanged(focus: id.map { Located($0, at: Self.noLocation) }))
+    }
+
+    /// Part of the screen changed (`layout-changed [focus=ID]`, UIAccessibility's
+    /// `.layoutChanged`): focus moves to `id`, which is announced; without one focus stays,
+    /// unless the focused element was removed (then it goes to the first element).
+    /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
+    public mutating func layoutChanged(focus id: String? = nil) throws(ScriptError) {
+        try run(.layoutChanged(focus: id.map { Located($0, at: Self.noLocation) }))
+    }
+
+    /// The app removes an element (`remove ID`): a field being edited stops being edited,
+    /// focus on the element goes nowhere until the app or the user moves it.
+    /// - Throws: ``ScriptError/Kind/unknownID``.
+    public mutating func remove(_ id: String) throws(ScriptError) {
+        try run(.remove(Located(id, at: Self.noLocation)))
+    }
+}
+
+/// The braille display and Braille Screen Input (docs/braille.md): each verb does what its
+/// script command does; braille must be on (`braille=on`, or `brailleInput(true)` while a field
+/// is being edited).
+extension Session {
+    /// Presses the cursor routing key above cell `cell` (from 0) of the braille display
+    /// (`route N`): the insertion point moves to the character shown there.
+    public mutating func route(_ cell: Int) throws(ScriptError) {
+        try run(.route(cell))
+    }
+
+    /// Shows the previous or next window of the braille display (`pan left|right`).
+    public mutating func pan(_ direction: PanDirection) throws(ScriptError) {
+        try run(.pan(direction))
+    }
+
+    /// Turns Braille Screen Input on or off for the field being edited (`braille-input on|off`).
+    public mutating func brailleInput(_ on: Bool) throws(ScriptError) {
+        try run(.brailleInput(on))
+    }
+
+    /// Enters one cell on Braille Screen Input (`chord DOTS`).
+    public mutating func chord(_ cell: BrailleCell) throws(ScriptError) {
+        try run(.chord(cell))
+    }
+
+    /// Enters one chord per cell, `cadence` apart (`chords "⠓⠑⠇⠇⠕"`).
+    public mutating func chords(_ cells: [BrailleCell]) throws(ScriptError) {
+        try run(.chords(cells))
+    }
+
+    /// A swipe with two or three fingers (`swipe DIRECTION fingers=N`): with Braille Screen
+    /// Input on, a new line, a deleted word or return; one finger is ``swipe(_:)``.
+    public mutating func swipe(_ direction: SwipeDirection, fingers: Int) throws(ScriptError) {
+        try run(fingers == 1 ? .swipe(direction) : .fingerSwipe(direction, fingers: fingers))
+    }
+}
+
 /// Declaring the screen: text fields and other elements, in reading order.
 extension Session {
     /// Declares a text field (or replaces the element with that id, as a screen update does).
@@ -136,7 +213,7 @@ extension Session {
     }
 
     /// Declares an element that is not a text field (or replaces the one with that id).
-    /// - Throws: ``ScriptError/Kind/badDeclaration`` for an unknown trait name.
+    /// - Throws: ``ScriptError/Kind/badDeclaration`` for an element without an id.
     public mutating func declare(_ element: ElementDeclaration) throws(ScriptError) {
         try run(.element(element))
     }
@@ -170,7 +247,7 @@ extension Session {
     ) throws(ScriptError) {
         var element = ElementDeclaration(id: id, label: label)
         element.kind = kind
-        if !traits.isEmpty { element.traits = [Located(traits.hex, at: Self.noLocation)] }
+        element.traits = traits
         element.value = value
         element.hint = hint
         try declare(element)

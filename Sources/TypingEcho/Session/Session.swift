@@ -36,24 +36,69 @@ public struct Session<Sink: EventSink> {
     private var splitter = LineSplitter()
     private var lineGuard = LineGuard()
     private let parser = ScriptParser()
+    /// The lines run so far, when the session records; nil otherwise.
+    private var recording: [String]?
 
     /// Creates a session with the given settings that sends its events to `sink`.
     /// - Parameters:
     ///   - settings: The starting settings (VoiceOver's defaults unless given).
     ///   - overrides: `KEY=VALUE` pairs that win over every later change, as `--set` does.
     ///   - phonetics: A user's own phonetic alphabet, kept across locale changes.
+    ///   - records: Whether to write everything the session does as a replay script
+    ///     (``recordedScript``).
     ///   - sink: Where events go.
     /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for an override or
     ///   locale that cannot be used.
     public init(
         settings: Settings = Settings(), overrides: [(key: String, value: String)] = [],
-        phonetics: PhoneticAlphabet? = nil, sink: Sink
+        phonetics: PhoneticAlphabet? = nil, records: Bool = false, sink: Sink
     ) throws(ScriptError) {
         do { engine = try Engine(settings: settings, overrides: overrides) } catch {
             throw ScriptError(.badSetting, error.description, at: nil)
         }
         if let phonetics { engine.usePhonetics(phonetics) }
         self.sink = sink
+        if records {
+            // What differs from VoiceOver's defaults, then the overrides (which win).
+            let start = Settings().changes(to: engine.settings)
+            recording = start.isEmpty ? [] : [ScriptWriter.line(for: Self.settingsCommand(start))]
+            if !overrides.isEmpty { recording?.append(ScriptWriter.line(for: Self.settingsCommand(overrides))) }
+        }
+    }
+
+    /// Everything the session did, as a `.replay` script that `typing-echo replay` (or
+    /// ``run(script:)`` on a new session) replays to the same events; nil unless the session
+    /// was created with `records: true`.
+    ///
+    /// ```swift
+    /// var session = try Session(records: true)
+    /// try session.declareField("user", label: "Username")
+    /// try session.focus("user")
+    /// try session.wait(1.5)
+    /// print(session.recordedScript ?? "")
+    /// // field user kind=text label="Username"
+    /// // focus user
+    /// // wait 1.5
+    /// ```
+    ///
+    /// Each verb, setting change and script line is written as its script line once it has
+    /// run (one that throws is left out); ``runUntilIdle()`` as the `wait` it amounted to. The
+    /// script holds what was typed, into secure fields too, as a script written by hand does:
+    /// keep it as private as the input. A user's own phonetic alphabet (`phonetics:`) is not
+    /// written (the command line's `--phonetics` gives it).
+    public var recordedScript: String? { recording.map { $0.map { $0 + "\n" }.joined() } }
+
+    /// Writes a line that ran into the recording, if the session records.
+    private mutating func record(_ line: ScriptLine) {
+        guard recording != nil else { return }
+        var line = line
+        if case .settings(let pairs) = line.command {
+            // An overridden setting keeps its value: its later changes did nothing.
+            let kept = pairs.filter { !engine.configuration.isOverridden($0.key) }
+            guard !kept.isEmpty else { return }
+            line.command = .settings(kept)
+        }
+        recording?.append(ScriptWriter.line(for: line))
     }
 
     // MARK: - State
@@ -106,6 +151,28 @@ public struct Session<Sink: EventSink> {
 
     /// The on-screen key with screen-reader focus as it is named now (`Q` while shift is on, `shift`).
     public var focusedKeyName: String? { engine.focusedKeyName }
+
+    /// The on-screen keyboard's layout in use: the locale's, changed by the edited field's
+    /// keyboard type; ``KeyboardLayout/keys(on:)`` gives each layer's keys with their frames.
+    public var keyboardLayout: KeyboardLayout { engine.keyboardLayout }
+
+    /// The layer of the on-screen keyboard shown (letters, numbers, symbols).
+    public var keyboardLayer: KeyboardLayer { engine.keyboardLayer.layer }
+
+    /// Whether shift or caps lock is on.
+    public var shiftState: ShiftState { engine.keyboardLayer.shift }
+
+    /// The keys of the layer shown, in layout order, each with the name it has now (`Q` while
+    /// shift is on, `shift`, `space`) and its frame in screen points; empty while no field is
+    /// being edited (the keyboard is hidden).
+    public var visibleKeys: [(name: String, frame: Frame)] {
+        guard engine.isKeyboardShown else { return [] }
+        let layer = engine.keyboard.state.layer
+        return engine.keyboardLayout.keys(on: layer).indices.map { index in
+            let id = KeyID(layer: layer, index: index)
+            return (engine.keyboard.state.name(of: id), engine.keyboardLayout[id].frame)
+        }
+    }
 
     /// What the screen reader says when focus lands on the element now, as `describe` shows
     /// it (label, value, traits, state; no hint); nil for an unknown id. A secure field's
@@ -209,6 +276,7 @@ public struct Session<Sink: EventSink> {
         if case .expect = line.command { expectationCount += 1 }
         let failure = try engine.run(line, into: &sink)
         if failure != nil { failureCount += 1 }
+        record(line)
         return failure
     }
 
@@ -271,7 +339,11 @@ public struct Session<Sink: EventSink> {
     /// Lets time run until nothing is pending: queued speech ends, hints and phonetic words
     /// are said, a resting finger is heard. Usable at any point of a session.
     public mutating func runUntilIdle() {
+        let start = engine.now
         engine.finish(into: &sink)
+        if recording != nil, engine.now > start {
+            recording?.append(ScriptWriter.line(for: .wait(Double((engine.now - start).milliseconds) / 1000)))
+        }
     }
 
     /// Lets virtual time pass, performing everything due meanwhile (as `wait` does).
@@ -304,11 +376,12 @@ public struct Session<Sink: EventSink> {
 }
 
 extension Session where Sink == EventCollector {
-    /// Creates a session that keeps every event in ``log``.
+    /// Creates a session that keeps every event in ``log``; with `records: true` it also
+    /// writes what it does as a replay script (``recordedScript``).
     /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for a locale that
     ///   cannot be used.
-    public init(settings: Settings = Settings(), phonetics: PhoneticAlphabet? = nil) throws(ScriptError) {
-        try self.init(settings: settings, phonetics: phonetics, sink: EventCollector())
+    public init(settings: Settings = Settings(), phonetics: PhoneticAlphabet? = nil, records: Bool = false) throws(ScriptError) {
+        try self.init(settings: settings, phonetics: phonetics, records: records, sink: EventCollector())
     }
 
     /// Everything that happened so far: events, and the phrases, sounds and edits among them.

@@ -101,7 +101,7 @@ struct ScreenTests {
         }
         #expect(declaration.kind == .slider)
         #expect(declaration.steps == ["1", "2", "3"])
-        #expect(declaration.labels?.value == "f")
+        #expect(declaration.labels == "f")
         #expect(declaration.hidden && declaration.interactive)
         let error = try ScriptParser().parse(line: Array(#"error pw "Too short""#.utf8), number: 1)
         #expect(error?.command == .error(Located("pw", at: .init(line: 1, column: 7)), "Too short"))

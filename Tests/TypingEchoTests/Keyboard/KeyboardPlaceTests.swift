@@ -44,10 +44,12 @@ struct KeyboardPlaceTests {
     func dismissFromKey() throws {
         let run = replay(plain + ["focus key:q", "dismiss"])
         let onKey = try #require(run.events.lastIndex { $0.event == .focus(.key("q")) })
-        // After the key's own utterance ("q"), the next events are the field's focus and announcement.
+        // After the key's own utterance ("q") and the end of editing, the next events are the
+        // field's focus and announcement.
         let after = Array(run.events[(onKey + 1)...].filter { if case .finished = $0.event { false } else { true } }.dropFirst())
-        #expect(after.first?.event == .focus(.element("f")))
-        guard case .speak(let utterance)? = after.dropFirst().first?.event else { Issue.record("no announcement"); return }
+        #expect(after.first?.event == .editing(field: "f", editing: false))
+        #expect(after.dropFirst().first?.event == .focus(.element("f")))
+        guard case .speak(let utterance)? = after.dropFirst(2).first?.event else { Issue.record("no announcement"); return }
         #expect(utterance.text == "Note, text field")
     }
 

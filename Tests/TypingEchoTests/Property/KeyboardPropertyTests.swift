@@ -20,9 +20,9 @@ private func editingEngine(locale: String, type: KeyboardType) throws -> Engine 
     var sink = Discard()
     var field = FieldDeclaration(id: "f", kind: .text, label: "Field")
     field.keyboard = type
-    field.autocapitalization = Autocapitalization.none
+    field.autocapitalization = Autocapitalization.never
     var button = ElementDeclaration(id: "ok", label: "OK")
-    button.traits = [Located("button", at: .init(line: 1, column: 1))]
+    button.traits = .button
     for command in [Command.element(button), .field(field), .focus(at("f")), .doubleTap] { try engine.run(line(command), into: &sink) }
     return engine
 }
@@ -148,7 +148,7 @@ struct KeyboardPropertyTests {
         var sink = Discard()
         for id in ["a", "b"] {
             var field = FieldDeclaration(id: id, kind: .text, label: id.uppercased())
-            field.autocapitalization = Autocapitalization.none
+            field.autocapitalization = Autocapitalization.never
             try template.run(line(.field(field)), into: &sink)
             if id == "a" { try template.run(line(.element(ElementDeclaration(id: "ok", label: "OK"))), into: &sink) }
         }
@@ -228,7 +228,7 @@ struct KeyboardPropertyTests {
             var sink = Discard()
             var declaration = FieldDeclaration(id: "f", kind: .text, label: "F")
             declaration.value = text
-            declaration.autocapitalization = Autocapitalization.none
+            declaration.autocapitalization = Autocapitalization.never
             for command in [Command.field(declaration), .focus(at("f")), .doubleTap] { try engine.run(line(command), into: &sink) }
             var model = Array(text), caret = model.count
             var anchor: Int?

@@ -69,7 +69,7 @@ func jsonLinesEncoding() {
     let speak = TimedEvent(time: VirtualTime(milliseconds: 12_345), event: .speak(Utterance(
         id: 1_234_567_890, text: "say \"hi\"\\\n\t\u{1}\u{7F} ł 👍🏽", role: .echo, locale: "en-US", pitch: 1.2,
         duration: VirtualDuration(milliseconds: 5), interrupts: true)))
-    #expect(JSONLines.line(speak) == #"{"type":"speak","t":12.345,"id":1234567890,"text":"say \"hi\"\\\n\t\u0001\u007f ł 👍🏽","role":"echo","locale":"en-US","pitch":1.2,"duration":0.005,"interrupts":true}"#)
+    #expect(JSONLines.line(speak) == #"{"type":"speak","t":12.345,"start":12.345,"id":1234567890,"text":"say \"hi\"\\\n\t\u0001\u007f ł 👍🏽","role":"echo","locale":"en-US","pitch":1.2,"duration":0.005,"interrupts":true}"#)
     let cursor = TimedEvent(time: .zero, event: .cursor(field: "f", offset: 0, utf16: 1_000_000))
     #expect(JSONLines.line(cursor) == #"{"type":"cursor","t":0.000,"field":"f","offset":0,"utf16":1000000}"#)
     let edit = TimedEvent(time: VirtualTime(milliseconds: 1_000), event: .edit(FieldEdit(

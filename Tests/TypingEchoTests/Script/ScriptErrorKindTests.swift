@@ -56,11 +56,6 @@ struct ScriptErrorKindTests {
         TypedMistake(name: "an error on an unknown id", kind: .unknownID) { try $0.showError("Wrong", on: "nobody") },
         TypedMistake(name: "a setting that does not exist", kind: .badSetting) { try $0.set("capital", to: "say") },
         TypedMistake(name: "a setting value that is not allowed", kind: .badSetting) { try $0.set("capitals", to: "loud") },
-        TypedMistake(name: "an unknown trait", kind: .badDeclaration) { session in
-            var element = ElementDeclaration(id: "x", label: "X")
-            element.traits = [Located("buton", at: TypingEcho.SourceLocation(line: 1, column: 1))]
-            try session.declare(element)
-        },
         TypedMistake(name: "an element without an id", kind: .badDeclaration) { try $0.declareElement("", label: "X") },
         TypedMistake(name: "time going backwards", kind: .timeBackwards) { session in
             try session.wait(2)

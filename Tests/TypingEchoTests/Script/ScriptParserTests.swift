@@ -145,10 +145,10 @@ func minimalField() throws {
     #expect(try parse("field name label=Notes kind=area dictation=on")?.command == .field(expected))
 }
 
-@Test("element with located traits, quoted or bare")
+@Test("element with typed traits, quoted or bare")
 func element() throws {
     var expected = ElementDeclaration(id: "ok", label: "OK")
-    expected.traits = [Located("button", at: at(1, 30)), Located("selected", at: at(1, 37))]
+    expected.traits = [.button, .selected]
     expected.value = "on"
     expected.hint = "Sends"
     expected.frame = Frame(x: -5, y: 0, width: 10, height: 10)
@@ -157,7 +157,7 @@ func element() throws {
 
     let quoted = try #require(try parse(#"element ok label="OK" traits="button,header""#))
     guard case .element(let declaration) = quoted.command else { Issue.record("not an element"); return }
-    #expect(declaration.traits == [Located("button", at: at(1, 31)), Located("header", at: at(1, 38))])
+    #expect(declaration.traits == [.button, .header])
 }
 
 // MARK: - Errors
@@ -222,7 +222,7 @@ private let errorCases: [ErrorCase] = [
     .init(name: "wait without seconds", source: "wait", column: 5, message: "missing argument; usage: wait SECONDS"),
     .init(name: "keys without text", source: "keys", column: 5, message: "keys expects a quoted string"),
     .init(name: "dictate without text", source: "dictate ", column: 8, message: "dictate expects a quoted string"),
-    .init(name: "expect alone", source: "expect", column: 7, message: "missing argument; usage: expect speech|value|count|cursor|no-speech|sound …"),
+    .init(name: "expect alone", source: "expect", column: 7, message: "missing argument; usage: expect speech|heard|value|count|cursor|no-speech|sound|braille|braille-cursor …"),
     .init(name: "expect speech without text", source: "expect speech", column: 14, message: "expect speech expects a quoted string"),
     .init(name: "expect count without number", source: "expect count", column: 13, message: "missing argument; usage: expect count N"),
     .init(name: "expect sound without name", source: "expect sound", column: 13, message: "missing argument; usage: expect sound click|delete|boundary|capital|tick|refused|beep"),
@@ -240,7 +240,7 @@ private let errorCases: [ErrorCase] = [
     .init(name: "touch attribute", source: "touch a=b", column: 7, message: "touch expects a key name or an X,Y point"),
     .init(name: "touch empty string", source: #"touch """#, column: 7, message: "empty key name"),
     .init(name: "swipe attribute", source: "swipe to=left", column: 7, message: "expected a swipe direction; usage: swipe left|right|up|down"),
-    .init(name: "expect quoted form", source: #"expect "value""#, column: 8, message: "expect needs one of speech, value, count, cursor, no-speech or sound first"),
+    .init(name: "expect quoted form", source: #"expect "value""#, column: 8, message: "expect needs one of speech, heard, value, count, cursor, no-speech, sound, braille or braille-cursor first"),
     .init(name: "field ID is an attribute", source: "field kind=text", column: 7, message: "field expects an ID before its attributes"),
     .init(name: "field ID quoted", source: #"field "f" kind=text"#, column: 7, message: "field ID must be written without quotes"),
     .init(name: "settings bare word", source: "settings typing touch", column: 10, message: "settings expects KEY=VALUE pairs"),
@@ -271,7 +271,7 @@ private let errorCases: [ErrorCase] = [
     .init(name: "unknown key", source: "key bakspace", column: 5, message: "unknown key 'bakspace' (expected backspace, delete, left, right, option-left, option-right, home, end, return, option-backspace, command-backspace, shift-left, shift-right, shift-option-left, shift-option-right, shift-home, shift-end, command-a, command-c, command-x, command-v or tab); did you mean 'backspace'?"),
     .init(name: "unknown edit action", source: "edit undo", column: 6, message: "unknown edit action 'undo' (expected select-all, copy, cut or paste)"),
     .init(name: "unknown sound", source: "expect sound bell", column: 14, message: "unknown sound 'bell' (expected click, delete, boundary, capital, tick, refused or beep)"),
-    .init(name: "unknown expectation", source: #"expect valeu "x""#, column: 8, message: "unknown expectation 'valeu' (expected speech, value, count, cursor, no-speech or sound); did you mean 'value'?"),
+    .init(name: "unknown expectation", source: #"expect valeu "x""#, column: 8, message: "unknown expectation 'valeu' (expected speech, heard, value, count, cursor, no-speech, sound, braille or braille-cursor); did you mean 'value'?"),
     .init(name: "unknown field kind", source: #"field f kind=secrue label="a""#, column: 14, message: "unknown field kind 'secrue' (expected text, secure, search or area); did you mean 'secure'?"),
     .init(name: "unknown dictation setting", source: #"field f kind=text label="a" dictation=maybe"#, column: 39, message: "unknown dictation setting 'maybe' (expected on or off)"),
     // duplicates

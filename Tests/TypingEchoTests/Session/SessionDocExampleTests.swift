@@ -112,7 +112,7 @@ func runLoopExample() throws -> [String] {
 
 // docs/embedding.md
 func roundTripExample() throws -> (String, [UInt8]) {
-    let line = #"{"type":"speak","t":0.000,"id":1,"text":"Username, text field","role":"element","locale":"en-US","pitch":1.0,"duration":1.400,"interrupts":true}"#
+    let line = #"{"type":"speak","t":0.000,"start":0.000,"id":1,"text":"Username, text field","role":"element","locale":"en-US","pitch":1.0,"duration":1.400,"interrupts":true}"#
     let event = try JSONLines.decode(line.utf8)
     var bytes: [UInt8] = []
     JSONLines.encode(event, into: &bytes)

