@@ -70,9 +70,7 @@ struct SpeechChannel: Sendable {
     /// Cuts whatever is playing or queued; returns their ids in order.
     mutating func cutAll(at time: VirtualTime) -> [Int] {
         guard !playing.isEmpty else { return [] }
-        var cut: [Int] = []
-        cut.reserveCapacity(playing.count)
-        for index in playing.indices { cut.append(playing[index].id) }
+        let cut = playing.map(\.id)
         playing.removeAll(keepingCapacity: true)
         var index = due.startIndex
         while index < due.endIndex {
