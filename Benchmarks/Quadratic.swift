@@ -36,6 +36,12 @@ extension ScaleBenchmark {
                 + String(repeating: "keys \"\\u{200D}\\u{1F468}\"\n", count: keys / 4)
                 + "keys \"a\"\n" + String(repeating: "keys \"\\u{301}\"\n", count: keys / 2)
         },
+        Quadrupling(name: "word moves and option-backspace in one long run of Thai without spaces (one of each per 4 words)", size: 2_000, unit: "words") { words in
+            let pool = ["สวัสดี", "ครับ", "ภาษา", "ไทย", "ประเทศ", "โรงเรียน", "หนังสือ", "อาหาร", "อร่อย", "ขอบคุณ", "กรุงเทพ", "มหานคร"]
+            let value = (0..<words).map { pool[($0 * 7) % pool.count] }.joined()
+            return "settings locale=th-TH\nfield f kind=text label=\"T\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"
+                + String(repeating: "key option-left\nkey option-right\nkey option-backspace\n", count: words / 4)
+        },
     ]
 
     /// Rows and targets for `quadrupling`, at a tenth of the size with `--quick`.

@@ -173,6 +173,17 @@ if arguments.contains("--large-value") {
     printTable(large.rows, targets: large.targets, header: "# TypingEcho large-value benchmark (\(quick ? "quick" : "full") run)")
     exit(0)
 }
+if arguments.contains("--braille") {
+    // Only the braille display's rows: a key's cost with the display off and on, at 10 MB.
+    let braille = BrailleBenchmark(bytes: option("--bytes").flatMap { Int($0) } ?? (quick ? 1_000_000 : 10_000_000),
+                                   keys: quick ? 200 : 1_000, repeats: quick ? 3 : 5).run()
+    if json {
+        printJSON(braille.rows, targets: braille.targets, machine: [("mode", quick ? "quick" : "full")])
+    } else {
+        printTable(braille.rows, targets: braille.targets, header: "# TypingEcho braille display (\(quick ? "quick" : "full") run)")
+    }
+    exit(0)
+}
 if arguments.contains("--startup") {
     // Only the start-up rows: an empty script against /bin/true.
     let startup = StartupBenchmark(runs: quick ? 11 : 41).run()
@@ -258,6 +269,9 @@ rows += scale.rows
 progress("start-up")
 let startup = StartupBenchmark(runs: quick ? 11 : 41).run()
 rows += startup.rows
+progress("braille display")
+let brailleDisplay = BrailleBenchmark(bytes: quick ? 1_000_000 : 10_000_000, keys: quick ? 200 : 1_000, repeats: quick ? 3 : 5).run()
+rows += brailleDisplay.rows
 progress("large values")
 let largeValue = LargeValueBenchmark(bytes: quick ? 1_000_000 : 10_000_000, repeats: quick ? 3 : 5).run()
 rows += largeValue.rows
@@ -296,6 +310,7 @@ targets += readers.targets
 targets += scale.targets
 targets.append(startupTarget(startup.result))
 targets += largeValue.targets
+targets += brailleDisplay.targets
 targets += campaigns.targets
 
 // MARK: - Output

@@ -182,16 +182,25 @@ void tecu_text_replace(tecu_text *text, int64_t start, int64_t end,
 // without the window ICU would first back up to a safe point — through a whole run of
 // regional indicators, whose pairing depends on where the run starts — on every keystroke.
 
+// A breaker may also see the text only up to a `limit` (ut->b; -1 for the end of the text):
+// word segmentation of dictionary languages reads a bounded window (tecu_text_word_window_start).
+
+static inline int64_t window_limit(const UText *ut) {
+    int64_t length = text_length((const tecu_text *)ut->context);
+    return ut->b >= 0 && ut->b < length ? ut->b : length;
+}
+
 static int64_t U_CALLCONV gap_native_length(UText *ut) {
-    return text_length((const tecu_text *)ut->context) - ut->a;
+    return window_limit(ut) - ut->a;
 }
 
 static UBool U_CALLCONV gap_access(UText *ut, int64_t index, UBool forward) {
     const tecu_text *text = (const tecu_text *)ut->context;
     int64_t origin = ut->a;
-    int64_t length = text_length(text) - origin;
+    int64_t length = window_limit(ut) - origin;
     // The window's two chunks: the units before the gap and those after it, from the origin.
     int64_t gap_start = text->gap_start > origin ? text->gap_start - origin : 0;
+    if (gap_start > length) gap_start = length;
     const uint16_t *before = text->units == NULL ? NULL : text->units + (gap_start > 0 ? origin : 0);
     const uint16_t *after = text->units == NULL ? NULL
         : text->units + text->gap_end + (origin > text->gap_start ? origin - text->gap_start : 0);
@@ -234,6 +243,7 @@ static UText *U_CALLCONV gap_clone(UText *dest, const UText *src, UBool deep, UE
     result->chunkOffset = src->chunkOffset;
     result->nativeIndexingLimit = src->nativeIndexingLimit;
     result->a = src->a;
+    result->b = src->b;
     return result;
 }
 
@@ -241,7 +251,7 @@ static int32_t U_CALLCONV gap_extract(UText *ut, int64_t start, int64_t limit, U
                                       int32_t capacity, UErrorCode *status) {
     if (U_FAILURE(*status)) return 0;
     const tecu_text *text = (const tecu_text *)ut->context;
-    int64_t length = text_length(text) - ut->a;
+    int64_t length = window_limit(ut) - ut->a;
     if (start > length) start = length;
     if (limit > length) limit = length;
     if (start < 0 || limit < start || capacity < 0 || (dest == NULL && capacity > 0)) {
@@ -273,6 +283,7 @@ struct tecu_breaker {
     UText *text;
     tecu_text *attached;   // the gap buffer it walks, or NULL for contiguous units
     int64_t origin;        // the offset in `attached` of the iterator's index 0 (see gap_access)
+    int64_t limit;         // the end of the window it sees, or -1 for the end of the text
 };
 
 tecu_breaker *tecu_breaker_open(tecu_break_kind kind, const char *locale, int32_t *status) {
@@ -296,15 +307,19 @@ void tecu_breaker_close(tecu_breaker *breaker) {
     free(breaker);
 }
 
-void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64_t origin, int32_t *status) {
+void tecu_breaker_attach_text_window(tecu_breaker *breaker, tecu_text *text, int64_t origin, int64_t limit,
+                                     int32_t *status) {
     if (U_FAILURE(*status)) return;
-    if (origin < 0 || origin > text_length(text) || text_length(text) - origin > INT32_MAX) {
+    int64_t end = limit < 0 ? text_length(text) : limit;
+    if (origin < 0 || end < origin || end > text_length(text) || end - origin > INT32_MAX) {
         *status = U_INDEX_OUTOFBOUNDS_ERROR;
         return;
     }
     UText *ut = breaker->text;
     ut->context = text;
     ut->a = origin;
+    ut->b = limit < 0 ? -1 : limit;
+    breaker->limit = ut->b;
     ut->chunkContents = text->units;
     ut->chunkNativeStart = 0;
     ut->chunkNativeLimit = 0;
@@ -314,6 +329,10 @@ void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64
     breaker->attached = text;
     breaker->origin = origin;
     ubrk_setUText(breaker->iterator, ut, (UErrorCode *)status);
+}
+
+void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64_t origin, int32_t *status) {
+    tecu_breaker_attach_text_window(breaker, text, origin, -1, status);
 }
 
 void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *status) {
@@ -326,13 +345,14 @@ void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int
     if (count < 0 || count > INT32_MAX) { *status = U_INDEX_OUTOFBOUNDS_ERROR; return; }
     breaker->attached = NULL;
     breaker->origin = 0;
+    breaker->limit = -1;
     ubrk_setText(breaker->iterator, units, (int32_t)count, (UErrorCode *)status);
 }
 
 // An offset in the iterator's own coordinates, after re-attaching the whole text when it lies
 // before the window (the window is only an optimisation) or when it does not fit ICU's int32.
 static int32_t local_offset(tecu_breaker *breaker, int64_t offset) {
-    if (offset < breaker->origin && breaker->attached != NULL) {
+    if (breaker->attached != NULL && (offset < breaker->origin || (breaker->limit >= 0 && offset > breaker->limit))) {
         int32_t status = 0;
         tecu_breaker_attach_text(breaker, breaker->attached, &status);
     }

@@ -39,6 +39,8 @@ public struct RenderPlan: Sendable {
         var queueEnd: Int64 = 0
         var index: [Int: Int] = [:]
         for timed in events {
+            // The braille display is felt, not heard: it changes nothing of the sound.
+            if case .braille = timed.event { continue }
             let t = timed.time.milliseconds
             end = max(end, t)
             switch timed.event {
@@ -55,7 +57,7 @@ public struct RenderPlan: Sendable {
             case .sound(let name):
                 sounds.append(Sound(name: name, time: t))
                 end = max(end, t + earconLength(name))
-            case .edit, .cursor, .focus, .activate, .editing:
+            case .edit, .cursor, .focus, .braille, .activate, .editing:
                 break
             }
         }

@@ -37,15 +37,63 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
 
     /// A session's lines as this reader performs them: all of them, or for a reader without
     /// touch gestures the same text typed on the hardware keyboard (`type "…"` as `keys "…"`)
-    /// and the other gestures left out.
+    /// and the other gestures left out. Lines are matched by their bytes: a line is a gesture
+    /// when it is the gesture's word alone or starts with the word and a space.
     public func performed(_ body: String) -> String {
         guard !touch else { return body }
-        let gestures = ["swipe", "rotor", "double-tap", "touch", "slide", "lift", "split-tap", "hold", "focus key:"]
-        return body.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line -> Substring? in
-            if line.hasPrefix("type ") { return "keys " + line.dropFirst(5) }
-            let gesture = gestures.contains { line == $0 || line.hasPrefix($0 + " ") || ($0.hasSuffix(":") && line.hasPrefix($0)) }
-            return gesture ? nil : line
-        }.joined(separator: "\n")
+        return String(decoding: performedUTF8(body), as: UTF8.self)
+    }
+
+    /// The gesture words a reader without touch leaves out (`focus key:` by its prefix).
+    private static let gestures: [[UInt8]] = ["swipe", "rotor", "double-tap", "touch", "slide", "lift", "split-tap", "hold"].map { Array($0.utf8) }
+
+    /// ``performed(_:)`` as UTF-8, the form a session is fed in.
+    func performedUTF8(_ body: String) -> [UInt8] {
+        let bytes = Array(body.utf8)
+        guard !touch else { return bytes }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        let type = Array("type ".utf8), keys = Array("keys ".utf8), focusKey = Array("focus key:".utf8)
+        func starts(_ line: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
+            guard line.count >= prefix.count else { return false }
+            var index = line.startIndex
+            for byte in prefix {
+                if line[index] != byte { return false }
+                index += 1
+            }
+            return true
+        }
+        var start = 0, first = true
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            let line = bytes[start..<end]
+            var kept: ArraySlice<UInt8>? = line
+            var replaced = false
+            if starts(line, with: type) {
+                replaced = true
+            } else if starts(line, with: focusKey) {
+                kept = nil
+            } else {
+                for gesture in Self.gestures where starts(line, with: gesture)
+                    && (line.count == gesture.count || line[line.startIndex + gesture.count] == 0x20) {
+                    kept = nil
+                    break
+                }
+            }
+            if let kept {
+                if !first { result.append(0x0A) }
+                first = false
+                if replaced {
+                    result.append(contentsOf: keys)
+                    result.append(contentsOf: kept.dropFirst(type.count))
+                } else {
+                    result.append(contentsOf: kept)
+                }
+            }
+            start = end + 1
+        }
+        return result
     }
 
     /// The settings as the overrides a session starts with.
@@ -163,8 +211,8 @@ public struct LeakCheck: Sendable {
     /// Runs a case's session and its decoy. The lines both share before the first that
     /// differs (the first with secret text) run once, on a session that is then copied.
     public func run(_ leakCase: LeakCase) -> (real: LeakRun, decoy: LeakRun) {
-        let a = Array(leakCase.reader.performed(leakCase.session.body).utf8)
-        let b = Array(leakCase.reader.performed(leakCase.decoy.body).utf8)
+        let a = leakCase.reader.performedUTF8(leakCase.session.body)
+        let b = leakCase.reader.performedUTF8(leakCase.decoy.body)
         var common = 0, lineEnd = 0
         while common < a.count && common < b.count && a[common] == b[common] {
             if a[common] == 0x0A { lineEnd = common + 1 }

@@ -185,9 +185,24 @@ func runWorkers(_ jobs: Int, _ body: @escaping @Sendable (Int) -> Void) {
 
 /// Runs `body(worker)` for every worker in `0..<jobs` as child tasks (which keep the test's
 /// task-local context, so `#expect` inside a case reaches the runner's issue scope).
+///
+/// The child tasks run on threads of their own (``WorkerThreads``), not on the cooperative
+/// pool of Swift concurrency: a case is synchronous work that runs for as long as the round,
+/// and holding the pool's threads (one per core) would stall every other test and task of the
+/// process until the property is done.
 func runWorkers(_ jobs: Int, _ body: @escaping @Sendable (Int) -> Void) async {
     if jobs <= 1 {
         body(0)
+        return
+    }
+    if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+        let threads = WorkerThreads(count: jobs)
+        defer { threads.shutDown() }
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<jobs {
+                group.addTask(executorPreference: threads) { PropertyWorker.$slot.withValue(worker + 1) { body(worker) } }
+            }
+        }
         return
     }
     await withTaskGroup(of: Void.self) { group in
@@ -195,6 +210,101 @@ func runWorkers(_ jobs: Int, _ body: @escaping @Sendable (Int) -> Void) async {
             group.addTask { PropertyWorker.$slot.withValue(worker + 1) { body(worker) } }
         }
     }
+}
+
+/// A task executor of `count` threads of its own, started for one property run: tasks that
+/// prefer it run there, outside the cooperative pool, with their task-local values.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+final class WorkerThreads: TaskExecutor, @unchecked Sendable {
+    /// Guards `jobs` and `open`; `wake` is signalled when either changes.
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let wake = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var jobs: [UnownedJob] = []
+    private var open = true
+    private var running: Int
+
+    /// Starts the threads; they wait for jobs until ``shutDown()``.
+    init(count: Int) {
+        pthread_mutex_init(lock, nil)
+        pthread_cond_init(wake, nil)
+        running = count
+        for _ in 0..<count {
+            startThread { [self] in
+                self.serve()
+            }
+        }
+    }
+
+    deinit {
+        pthread_cond_destroy(wake)
+        pthread_mutex_destroy(lock)
+        wake.deallocate()
+        lock.deallocate()
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        pthread_mutex_lock(lock)
+        jobs.append(job)
+        pthread_cond_signal(wake)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Lets the threads finish what is queued and exit; returns once they have.
+    func shutDown() {
+        pthread_mutex_lock(lock)
+        open = false
+        pthread_cond_broadcast(wake)
+        while running > 0 { pthread_cond_wait(wake, lock) }
+        pthread_mutex_unlock(lock)
+    }
+
+    private func serve() {
+        while let job = next() {
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+        pthread_mutex_lock(lock)
+        running -= 1
+        pthread_cond_broadcast(wake)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// The next job, waiting for one; nil once shut down with nothing queued.
+    private func next() -> UnownedJob? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        while jobs.isEmpty && open { pthread_cond_wait(wake, lock) }
+        return jobs.isEmpty ? nil : jobs.removeFirst()
+    }
+}
+
+/// Starts a detached thread that runs `body`.
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box: @unchecked Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    #if canImport(Darwin)
+    var thread: pthread_t?
+    #else
+    var thread = pthread_t()
+    #endif
+    let started = pthread_create(&thread, nil, { argument in
+        #if canImport(Darwin)
+        let box = Unmanaged<Box>.fromOpaque(argument).takeRetainedValue()
+        #else
+        let box = Unmanaged<Box>.fromOpaque(argument!).takeRetainedValue()
+        #endif
+        box.body()
+        return nil
+    }, box)
+    precondition(started == 0, "a property worker thread could not start (error \(started))")
+    #if canImport(Darwin)
+    pthread_detach(thread!)
+    #else
+    pthread_detach(thread)
+    #endif
 }
 
 /// Which worker of a run the current task is, so that what a case records stays with it.

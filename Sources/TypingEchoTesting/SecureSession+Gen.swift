@@ -52,6 +52,8 @@ extension Gen where Value == SecureSession {
                 "feedback=words", "pitch-change=off", "capitals=sound", "capitals=pitch",
                 "phonetics=phonetics-only", "hints=off", "typing=touch", "typing=direct", "typing=standard",
                 "secure-keys=speak", "secure-keys=silent", "cadence=0.1",
+                // The braille display, compared like every other event (computer braille: liblouis's fastest table).
+                "braille=on braille-table=en-us-comp8.ctb braille-cells=12", "braille-cursor=all braille=on",
             ]).map { .setting($0) }),
             (1, Gen<Bool>.bool.map { .expectSecretValue(correct: $0) }),
             (1, .constant(.expectSecretSpeech)),

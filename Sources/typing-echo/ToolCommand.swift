@@ -100,8 +100,8 @@ struct ToolCommand: Sendable {
         warning on stderr.
 
         exit codes: 0 success, 1 an expectation failed, 64 usage error, 65 bad script, 66 input not
-        readable, 69 espeak-ng not installed (render), 74 output not writable (a closed pipe, as
-        with | head, ends quietly)
+        readable, 69 espeak-ng not installed (render) or liblouis not installed (braille), 74 output
+        not writable (a closed pipe, as with | head, ends quietly)
         """
     }
 

@@ -81,7 +81,8 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
         if let failure = session.sink.failure { return (failure.exitCode, session) }
     } catch let error as ScriptError {
         printDiagnostic(error.formatted(file: name))
-        return (.badScript, session)
+        // Braille asked for without liblouis: 69 (EX_UNAVAILABLE), as render without espeak-ng.
+        return (error.kind == .brailleUnavailable ? .unavailable : .badScript, session)
     } catch {
         printError("typing-echo: \(error)")
         return (.badScript, session)

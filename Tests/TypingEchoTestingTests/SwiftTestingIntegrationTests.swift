@@ -39,6 +39,13 @@ final class Tally: Sendable {
     var value: Int { count.withLock { $0 } }
 }
 
+/// A flag one task sets and others wait for.
+final class Flag: Sendable {
+    private let value = Atomic<Bool>(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
+}
+
 private struct UncheckedBody: @unchecked Sendable {
     let body: () async -> Void
     init(_ body: @escaping () async -> Void) { self.body = body }
@@ -160,6 +167,35 @@ struct SwiftTestingIntegrationTests {
         }
         #expect(summary.cases == 3_000 && summary.jobs == 2)
         #expect(summary.description.hasPrefix("p: 3000 cases, ") && summary.description.hasSuffix(" cases/s, 2 jobs"))
+    }
+
+    @Test("a property's workers run on threads of their own: other tasks run while its cases do")
+    func workersLeaveTheCooperativePoolFree() async {
+        // Each case waits (at most 120 s) for a flag that a task on the cooperative pool sets.
+        // With as many workers as the pool has threads, workers on the pool would hold all of
+        // its threads and the setter could not run until every case had timed out. The deadline
+        // is long because other suites' synchronous tests share the pool and can keep the setter
+        // waiting for seconds on a loaded machine; a passing run ends when the setter runs.
+        let flag = Flag()
+        let waited = Tally()
+        let jobs = max(2, PropertyEnvironment.cores)
+        let run = PropertyRun(name: "waits", fileID: "f", line: 1, cases: jobs, seed: 1, shrinkBudget: 1, database: nil,
+                              environment: PropertyEnvironment(jobs: jobs))
+        async let setter: Void = {
+            try? await Task.sleep(for: .milliseconds(50))
+            flag.set()
+        }()
+        let outcome = await run.run(Gen.int(in: 0...9)) { _ in
+            let deadline = ContinuousClock.now + .seconds(120)
+            while !flag.isSet {
+                if ContinuousClock.now > deadline { waited.add(); break }
+                usleep(1_000)
+            }
+            return nil
+        }
+        await setter
+        #expect(outcome.failure == nil)
+        #expect(waited.value == 0, "cases waited for the pool's task until their deadline")
     }
 
     @Test("discarded cases are counted as in a one-by-one run, whatever the jobs")

@@ -89,6 +89,33 @@ void tecu_breaker_attach_text(tecu_breaker *breaker, tecu_text *text, int32_t *s
 /// Sets U_INDEX_OUTOFBOUNDS_ERROR when `origin` is outside the text.
 void tecu_breaker_attach_text_from(tecu_breaker *breaker, tecu_text *text, int64_t origin, int32_t *status);
 
+/// Points the iterator at the units [origin, limit) of `text` (limit -1: to the end), as if the
+/// text were only those: offsets in and out stay the text's own; a query outside the window
+/// re-attaches the whole text. Word queries read a window (`tecu_text_word_window_start`).
+/// Sets U_INDEX_OUTOFBOUNDS_ERROR for a window outside the text.
+void tecu_breaker_attach_text_window(tecu_breaker *breaker, tecu_text *text, int64_t origin, int64_t limit,
+                                     int32_t *status);
+
+/// Whether ICU's word rules join `c` (a space, control or punctuation mark) to nothing but CR
+/// to LF, a space to a space and Extend, Format or ZWJ after it: a word window may be cut
+/// beside it without moving a boundary. Dictionary text never holds one, so a dictionary run
+/// ends at it. A test checks every such code point against ICU in many neighbourhoods.
+bool tecu_word_separates(uint32_t scalar);
+
+/// Where a word query's window before `offset` starts: the nearest place at least
+/// `exact_distance` units before `offset` where a space, control or punctuation mark fixes the
+/// word boundary whatever surrounds it (then `exact` is true: the word boundaries after it are
+/// those of the whole text), else the nearest character boundary at least `distance` units
+/// before `offset` between two code points of their own (`exact` false: boundaries near it may
+/// differ from the whole text's), else 0 (exact). O(units scanned).
+int64_t tecu_text_word_window_start(const tecu_text *text, int64_t offset, int64_t exact_distance, int64_t distance,
+                                    bool *exact);
+
+/// `tecu_text_word_window_start` forward: where the window after `offset` ends (the text's
+/// length at the latest, exact).
+int64_t tecu_text_word_window_end(const tecu_text *text, int64_t offset, int64_t exact_distance, int64_t distance,
+                                  bool *exact);
+
 /// Points the iterator at a contiguous UTF-16 string that outlives its use.
 void tecu_breaker_attach_units(tecu_breaker *breaker, const uint16_t *units, int64_t count,
                                int32_t *status);

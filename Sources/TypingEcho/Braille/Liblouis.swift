@@ -1,4 +1,11 @@
 import CLouis
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// liblouis, the braille translator NVDA, Orca, JAWS and TalkBack use, opened with `dlopen`
 /// the first time it is asked for, so that nothing links against it and everything but braille
@@ -22,8 +29,16 @@ public struct Liblouis: Sendable, Hashable {
         #endif
     }
 
-    /// Opens liblouis (once per process; later calls return the same library).
-    public static func load() throws(BrailleError) -> Liblouis { try load(library: defaultLibrary) }
+    /// The environment variable that names another library to open instead of
+    /// ``defaultLibrary`` (the tests point it at one that does not exist).
+    public static let libraryVariable = "TYPING_ECHO_LIBLOUIS_LIBRARY"
+
+    /// Opens liblouis (once per process; later calls return the same library): the library
+    /// `TYPING_ECHO_LIBLOUIS_LIBRARY` names, else ``defaultLibrary``.
+    public static func load() throws(BrailleError) -> Liblouis {
+        if let named = getenv(libraryVariable), named.pointee != 0 { return try load(library: String(cString: named)) }
+        return try load(library: defaultLibrary)
+    }
 
     /// Opens `library` instead of liblouis's usual name: tests point it at a library that does
     /// not exist to see what happens without liblouis.
@@ -68,6 +83,22 @@ public struct Liblouis: Sendable, Hashable {
         var direction = [CChar](repeating: 0, count: 64)
         let declared = telou_table_info(table.name, "direction", &direction, direction.count) == 1
         return BrailleTranslator(library: self, table: table, readsBackward: !(declared && Self.string(direction) == "forward"))
+    }
+
+    /// A table's metadata value for `key` (`contraction`, `direction`, `grade`), or nil when it
+    /// declares none.
+    func metadata(_ key: String, of table: BrailleTable) -> String? {
+        var value = [CChar](repeating: 0, count: 64)
+        guard telou_table_info(table.name, key, &value, value.count) == 1 else { return nil }
+        return Self.string(value)
+    }
+
+    /// Whether a table contracts (its metadata says `contraction: full` or `partial`, or a
+    /// grade of 2 or more): Braille Screen Input then holds the cells until the word ends.
+    func isContracted(_ table: BrailleTable) -> Bool {
+        if let contraction = metadata("contraction", of: table) { return contraction != "no" }
+        if let grade = metadata("grade", of: table), let number = Double(grade) { return number >= 2 }
+        return false
     }
 
     /// Whether the folder has a regular file named like the table.

@@ -24,14 +24,14 @@ public enum ElementKind: String, Sendable, Hashable, CaseIterable {
     /// The traits UIKit gives this control.
     public var defaultTraits: Traits {
         switch self {
-        case .button: [.button]
-        case .link: [.link]
-        case .label: [.staticText]
-        case .image: [.image]
-        case .heading: [.staticText, .header]
-        case .slider: [.adjustable]
-        case .switch: [.button, .toggle]
-        case .tab: [.button, .tabBar]
+        case .button: Traits.button
+        case .link: Traits.link
+        case .label: Traits.staticText
+        case .image: Traits.image
+        case .heading: Traits.staticText.union(.header)
+        case .slider: Traits.adjustable
+        case .switch: Traits.button.union(.toggle)
+        case .tab: Traits.button.union(.tabBar)
         }
     }
 }
@@ -42,10 +42,10 @@ extension FieldKind {
     /// area → textEntry + textArea.
     public var defaultTraits: Traits {
         switch self {
-        case .text: [.textEntry]
-        case .secure: [.textEntry, .secureTextField]
-        case .search: [.textEntry, .searchField]
-        case .area: [.textEntry, .textArea]
+        case .text: Traits.textEntry
+        case .secure: Traits.textEntry.union(.secureTextField)
+        case .search: Traits.textEntry.union(.searchField)
+        case .area: Traits.textEntry.union(.textArea)
         }
     }
 }

@@ -74,6 +74,7 @@ extension ScreenDescription {
                 emit("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
             }
             if let hint = item.hint { emit("   hint:     \(hint)") }
+            if let braille = item.braille { emit("   braille:  \(braille)") }
             emit("   traits:   \(element.traits.names.joined(separator: ",")) (\(element.traits.hex))")
             let equivalents = item.equivalents
             let aria = ["role=\(equivalents.ariaRole ?? "none (plain text)")"] + equivalents.ariaAttributes.map(\.description)
@@ -124,6 +125,7 @@ extension ScreenDescription {
             fields.append("\"readers\":{" + item.readers.map { "\(JSONText.quote($0.reader.rawValue)):\(JSONText.quote($0.announcement))" }.joined(separator: ",") + "}")
         }
         if let hint = item.hint { fields.append("\"hint\":\(JSONText.quote(hint))") }
+        if let braille = item.braille { fields.append("\"braille\":\(JSONText.quote(braille))") }
         fields.append("\"traits\":{\"names\":[\(element.traits.names.map(JSONText.quote).joined(separator: ","))],\"mask\":\(JSONText.quote(element.traits.hex))}")
         fields.append("\"lint\":[\(item.findings.map(Self.json).joined(separator: ","))]")
         let aria = equivalents.ariaRole.map(JSONText.quote) ?? "null"

@@ -24,6 +24,9 @@ public struct ScreenDescription: Sendable {
         public var equivalents: PlatformEquivalents
         /// Its focus announcement as each reader asked for says it (`describe --reader`).
         public var readers: [(reader: ScreenReader, announcement: String)] = []
+        /// What the braille display shows for it when focused (label, role words, the start of
+        /// a field's text), as Unicode braille; nil when braille is off.
+        public var braille: String?
     }
 
     /// The elements in reading order, hidden ones included (and marked).
@@ -85,7 +88,8 @@ public struct ScreenDescription: Sendable {
                             let separate = announcer.style.focusOrder == .separate && element.field != nil
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
                             return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
-                        })
+                        },
+                        braille: engine.brailleDescription(of: element))
         }
     }
 

@@ -9,6 +9,64 @@ public struct Traits: OptionSet, Sendable, Hashable, CustomStringConvertible {
     /// Creates traits from a bit mask.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 
+    // The set operations as bit arithmetic on the mask: the same results as `OptionSet`'s
+    // generic defaults, which a debug build (what `swift test` runs) calls through the
+    // protocol's witness tables and generic metadata on every check of a trait.
+
+    /// Whether every bit of `member` is set.
+    public func contains(_ member: Traits) -> Bool { rawValue & member.rawValue == member.rawValue }
+
+    /// The bits set in either.
+    public func union(_ other: Traits) -> Traits { Traits(rawValue: rawValue | other.rawValue) }
+
+    /// The bits set in both.
+    public func intersection(_ other: Traits) -> Traits { Traits(rawValue: rawValue & other.rawValue) }
+
+    /// The bits set in one of the two only.
+    public func symmetricDifference(_ other: Traits) -> Traits { Traits(rawValue: rawValue ^ other.rawValue) }
+
+    /// The bits of these traits not set in `other`.
+    public func subtracting(_ other: Traits) -> Traits { Traits(rawValue: rawValue & ~other.rawValue) }
+
+    /// Whether every bit set here is set in `other`.
+    public func isSubset(of other: Traits) -> Bool { rawValue & other.rawValue == rawValue }
+
+    /// Whether every bit set in `other` is set here.
+    public func isSuperset(of other: Traits) -> Bool { rawValue & other.rawValue == other.rawValue }
+
+    /// Whether no bit is set in both.
+    public func isDisjoint(with other: Traits) -> Bool { rawValue & other.rawValue == 0 }
+
+    /// Whether no bit is set.
+    public var isEmpty: Bool { rawValue == 0 }
+
+    /// Sets the bits of `other`.
+    public mutating func formUnion(_ other: Traits) { rawValue |= other.rawValue }
+
+    /// Keeps only the bits set in `other` too.
+    public mutating func formIntersection(_ other: Traits) { rawValue &= other.rawValue }
+
+    /// Clears the bits of `other`.
+    public mutating func subtract(_ other: Traits) { rawValue &= ~other.rawValue }
+
+    /// Sets the bits of `newMember`; as `OptionSet`, whether they were not all set before,
+    /// and `newMember` (or, when they were, the bits of it that were set).
+    @discardableResult
+    public mutating func insert(_ newMember: Traits) -> (inserted: Bool, memberAfterInsert: Traits) {
+        let old = Traits(rawValue: rawValue & newMember.rawValue)
+        if old.rawValue == newMember.rawValue { return (false, old) }
+        rawValue |= newMember.rawValue
+        return (true, newMember)
+    }
+
+    /// Clears the bits of `member`; the bits of it that were set, or nil when none was.
+    @discardableResult
+    public mutating func remove(_ member: Traits) -> Traits? {
+        let removed = rawValue & member.rawValue
+        rawValue &= ~member.rawValue
+        return removed == 0 ? nil : Traits(rawValue: removed)
+    }
+
     /// Activating it performs an action.
     public static let button = Traits(rawValue: 1 << 0)
     /// Activating it opens a link.
@@ -88,7 +146,13 @@ public struct Traits: OptionSet, Sendable, Hashable, CustomStringConvertible {
     public var hex: String { "0x" + String(rawValue, radix: 16) }
 
     /// The names of the traits set, in bit order.
-    public var names: [String] { Self.named.filter { contains($0.trait) }.map(\.name) }
+    public var names: [String] {
+        var names: [String] = []
+        for index in Self.named.indices where rawValue & Self.named[index].trait.rawValue == Self.named[index].trait.rawValue {
+            names.append(Self.named[index].name)
+        }
+        return names
+    }
 
     /// `button,selected (0x9)`.
     public var description: String {

@@ -25,9 +25,16 @@ extension Engine {
         clock.reach(time)
     }
 
-    /// Sends an event at the current time.
+    /// Sends an event at the current time; with braille on, a change of text, insertion point
+    /// or focus is followed on the display.
     mutating func emit(_ event: Event) {
         output.emit(event, at: clock.now)
+        if braille.isOn {
+            switch event {
+            case .edit, .cursor, .focus: refreshBraille()
+            case .speak, .sound, .finished, .braille, .activate, .editing: break
+            }
+        }
     }
 
     /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing

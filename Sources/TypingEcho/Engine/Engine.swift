@@ -26,6 +26,8 @@ public struct Engine: Sendable {
     /// The synthesizer's queue, where events go, and what was heard for `expect`.
     var output = Output()
     var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
+    /// The braille display and Braille Screen Input: what is shown, the tables, held cells.
+    var braille = BrailleDisplay()
 
     /// Creates an engine with VoiceOver's default settings and command-line overrides.
     /// - Parameters:
@@ -37,6 +39,9 @@ public struct Engine: Sendable {
             voice = try Voice(locale: configuration.current.locale, settings: configuration.current)
         } catch {
             throw SettingError(key: "locale", problem: error.description)
+        }
+        if configuration.current.braille.isOn {
+            do { try syncBraille(at: nil) } catch { throw SettingError(key: "braille", problem: error.message) }
         }
     }
 
@@ -93,6 +98,7 @@ public struct Engine: Sendable {
             try advance(to: target, at: line.location)
         }
         let failure = try perform(line.command, at: line.location)
+        if braille.isOn { try showBraille(at: line.location) }
         try checkClock(at: line.location)
         return failure
     }
@@ -153,6 +159,10 @@ public struct Engine: Sendable {
                               at: location)
         }
         if command.isInput { output.cancelPendingSpeech() }
+        if !braille.input.held.isEmpty, command.isInput, !command.isBrailleInput, let field = braille.input.field {
+            // A move or any other input ends the word being held: it is entered first.
+            commitHeldBraille(in: field)
+        }
         if command.releasesFinger { releaseFinger() }
         if case .expect = command {} else { output.commandRan() }
         switch command {
@@ -177,7 +187,7 @@ public struct Engine: Sendable {
         case .validate:
             validate()
         case .swipe(let direction):
-            try swipe(direction, at: location)
+            if brailleInputActive { try brailleSwipe(direction, fingers: 1, at: location) } else { try swipe(direction, at: location) }
         case .rotor(let unit):
             reader.turnRotor(to: unit)
             echo(.rotorTurned(unit))
@@ -220,6 +230,18 @@ public struct Engine: Sendable {
             try layoutChanged(focus: target)
         case .remove(let id):
             try remove(id)
+        case .route(let cell):
+            try route(cell, at: location)
+        case .pan(let direction):
+            pan(direction)
+        case .brailleInput(let on):
+            try setBrailleInput(on, at: location)
+        case .chord(let cell):
+            try chord(cell, at: location)
+        case .chords(let cells):
+            try chords(cells, at: location)
+        case .fingerSwipe(let direction, let fingers):
+            try fingerSwipe(direction, fingers: fingers, at: location)
         }
         return nil
     }
@@ -233,6 +255,9 @@ public struct Engine: Sendable {
                 throw ScriptError(.badSetting, error.description, at: location)
             }
             voice.follow(configuration.current)
+            if assignment.key == "locale" || assignment.key == "reader" || BrailleSettings.keys.contains(assignment.key) {
+                try syncBraille(at: assignment.valueLocation)
+            }
             if assignment.key == "locale" {
                 do { try voice.speak(locale: configuration.current.locale, warningAt: assignment.valueLocation) } catch {
                     throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
@@ -262,12 +287,22 @@ extension Command {
         switch self {
         // The app's own changes are not the user's input: a focus move they make drops a
         // pending hint itself (`Engine+App`).
-        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .announce, .screenChanged, .layoutChanged, .remove:
+        case .settings, .field, .element, .clipboard, .wait, .expect, .error, .pan, .announce, .screenChanged, .layoutChanged,
+             .remove:
             return false
         // `validate` is the user submitting a form: input.
         case .validate, .focus, .focusKey, .dismiss, .swipe, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap, .hold,
-             .type, .keys, .key, .edit, .dictate:
+             .type, .keys, .key, .edit, .dictate, .route, .brailleInput, .chord, .chords, .fingerSwipe:
             return true
+        }
+    }
+
+    /// Whether the command is one of Braille Screen Input's (a chord, its swipes, turning it off),
+    /// which handle the held cells themselves.
+    var isBrailleInput: Bool {
+        switch self {
+        case .chord, .chords, .fingerSwipe, .brailleInput, .swipe: true
+        default: false
         }
     }
 
@@ -285,8 +320,9 @@ extension Command {
         case .hold: "hold"
         case .type: "type"
         case .focusKey: "focus-key"
+        case .fingerSwipe(let direction, let fingers): "swipe \(direction.rawValue) fingers=\(fingers)"
         case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate, .focus, .dismiss, .keys, .key,
-             .edit, .dictate, .announce, .screenChanged, .layoutChanged, .remove:
+             .edit, .dictate, .route, .pan, .brailleInput, .chord, .chords, .announce, .screenChanged, .layoutChanged, .remove:
             nil
         }
     }
@@ -298,8 +334,8 @@ extension Command {
         case .touch, .slide, .lift, .splitTap, .hold, .doubleTap, .type:
             return false
         case .settings, .field, .element, .clipboard, .wait, .expect, .error, .validate,
-             .focus, .focusKey, .dismiss, .swipe, .rotor, .keys, .key, .edit, .dictate,
-             .announce, .screenChanged, .layoutChanged, .remove:
+             .focus, .focusKey, .dismiss, .swipe, .rotor, .keys, .key, .edit, .dictate, .route, .pan, .brailleInput,
+             .chord, .chords, .fingerSwipe, .announce, .screenChanged, .layoutChanged, .remove:
             return isInput
         }
     }

@@ -167,6 +167,13 @@ extension Engine {
             guard let field = checkedField else { return "expect count: no text field has focus" }
             let count = field.buffer.characterCount
             return count == number ? nil : "expected count \(number); the field holds \(count) characters"
+        case .braille(let cells):
+            guard let shown = brailleShown else { return "expect braille: the braille display is off (settings braille=on)" }
+            return shown.cells == cells ? nil : "expected braille \"\(cells)\"; the display shows \"\(shown.cells)\""
+        case .brailleCursor(let cell):
+            guard let shown = brailleShown else { return "expect braille-cursor: the braille display is off (settings braille=on)" }
+            func name(_ cell: Int?) -> String { cell.map { "on cell \($0)" } ?? "not shown" }
+            return shown.cursor == cell ? nil : "expected the braille cursor \(name(cell)); it is \(name(shown.cursor))"
         case .cursor(let offset):
             guard let field = checkedField else { return "expect cursor: no text field has focus" }
             let at = field.buffer.insertionPoint.character

@@ -43,8 +43,9 @@ extension Settings {
         case "capital-beep": return style.capitalBeep ? "on" : "off"
         case "secure-echo": return style.secureEcho.rawValue
         case "secure-move": return style.secureMove.rawValue
+        case "chord-echo": return style.chordEcho.rawValue
         case "interrupt": return style.typingFollows ? "follows-typing" : "every-key"
-        default: return nil
+        default: return braille.scriptValue(for: key)
         }
     }
 

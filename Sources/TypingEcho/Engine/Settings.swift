@@ -93,6 +93,8 @@ public struct Settings: Sendable, Hashable {
     public private(set) var reader = ScreenReader.voiceover
     /// The conventions in force: the reader's, changed by the convention settings.
     var style = EchoStyle.voiceOver
+    /// The braille display and Braille Screen Input settings (`braille`, `braille-table`, …).
+    public var braille = BrailleSettings()
 
     /// VoiceOver's defaults.
     public init() {}
@@ -108,13 +110,13 @@ public struct Settings: Sendable, Hashable {
         "locale", "typing", "feedback", "hardware-feedback", "phonetics", "phonetic-delay", "capitals",
         "pitch-change", "hints", "hint-delay", "rate", "secure-keys", "show-expected", "cadence", "key-cadence",
         "reader",
-    ] + conventionKeys
+    ] + conventionKeys + BrailleSettings.keys
 
     /// The settings a reader's conventions are, one per convention where readers differ.
     public static let conventionKeys = [
         "wording", "focus-order", "focus-edits", "touch", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
-        "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt",
+        "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
     ]
 
     /// The settings a `reader` sets: the existing settings it has defaults for, and its conventions.
@@ -244,19 +246,22 @@ public struct Settings: Sendable, Hashable {
         case "capital-beep": style.capitalBeep = try Self.onOff(key, value)
         case "secure-echo": style.secureEcho = try Self.choice(key, value)
         case "secure-move": style.secureMove = try Self.choice(key, value)
+        case "chord-echo": style.chordEcho = try Self.choice(key, value)
         case "interrupt":
             switch value {
             case "follows-typing": style.typingFollows = true
             case "every-key": style.typingFollows = false
             default: throw SettingError(key: key, problem: "expects follows-typing or every-key, got \(ScriptErrorText.quoted(value))")
             }
+        case _ where BrailleSettings.keys.contains(key):
+            try braille.set(key, to: value)
         default:
             let hint = Self.keys.closest(to: key).map { "; did you mean '\($0)'?" } ?? ""
             throw SettingError(key: key, problem: "is not a setting\(hint) (settings: \(Self.keys.joined(separator: ", ")))")
         }
     }
 
-    private static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: String) throws(SettingError) -> Choice where Choice.RawValue == String {
+    static func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ value: String) throws(SettingError) -> Choice where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
             throw SettingError(key: key, problem: "expects one of \(allowed), got \(ScriptErrorText.quoted(value))")
@@ -264,7 +269,7 @@ public struct Settings: Sendable, Hashable {
         return choice
     }
 
-    private static func onOff(_ key: String, _ value: String) throws(SettingError) -> Bool {
+    static func onOff(_ key: String, _ value: String) throws(SettingError) -> Bool {
         switch value {
         case "on": return true
         case "off": return false

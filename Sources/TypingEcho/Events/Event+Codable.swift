@@ -9,6 +9,7 @@ extension TimedEvent: Codable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case type, t, start, id, text, role, locale, pitch, duration, interrupts, name
         case field, op, offset, length, count, utf16, element, key, completed, editing
+        case cells, cursor
     }
 
     /// Reads an event from its JSON object.
@@ -72,6 +73,12 @@ extension TimedEvent: Codable {
             try container.encode(seconds(time.milliseconds), forKey: .t)
             try container.encode(field, forKey: .field)
             try container.encode(editing, forKey: .editing)
+        case .braille(let window):
+            try container.encode("braille", forKey: .type)
+            try container.encode(seconds(time.milliseconds), forKey: .t)
+            try container.encode(window.cells, forKey: .cells)
+            if let cursor = window.cursor { try container.encode(cursor, forKey: .cursor) } else { try container.encodeNil(forKey: .cursor) }
+            try container.encode(window.start, forKey: .start)
         }
     }
 }
@@ -153,8 +160,15 @@ extension TimedEvent {
             event = .activate(element: try fields.string(.element))
         case "editing":
             event = .editing(field: try fields.string(.field), editing: try fields.boolean(.editing))
+        case "braille":
+            let cells = try fields.string(.cells)
+            guard cells.unicodeScalars.allSatisfy({ (0x2800...0x28FF).contains($0.value) }) else {
+                throw fields.invalid(.cells, "holds a character that is not Unicode braille")
+            }
+            event = .braille(BrailleWindow(cells: cells, cursor: fields.has(.cursor) ? try fields.integer(.cursor) : nil,
+                                           start: try fields.integer(.start)))
         default:
-            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus, finished, activate or editing")
+            throw fields.invalid(.type, "is not speak, sound, edit, cursor, focus, finished, braille, activate or editing")
         }
         self.init(time: time, event: event)
     }
@@ -164,7 +178,7 @@ extension TimedEvent {
 private struct KeyedEventReader: EventFieldReader {
     let container: KeyedDecodingContainer<TimedEvent.CodingKeys>
 
-    func has(_ key: TimedEvent.CodingKeys) -> Bool { container.contains(key) }
+    func has(_ key: TimedEvent.CodingKeys) -> Bool { container.contains(key) && !((try? container.decodeNil(forKey: key)) ?? false) }
     func string(_ key: TimedEvent.CodingKeys) throws -> String { try container.decode(String.self, forKey: key) }
     func integer(_ key: TimedEvent.CodingKeys) throws -> Int { try container.decode(Int.self, forKey: key) }
     func number(_ key: TimedEvent.CodingKeys) throws -> Double { try container.decode(Double.self, forKey: key) }

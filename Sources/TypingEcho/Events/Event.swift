@@ -111,6 +111,8 @@ public enum Event: Sendable, Hashable {
     case activate(element: String)
     /// Editing of a text field started (`true`: the keyboard is shown for it) or ended.
     case editing(field: String, editing: Bool)
+    /// What the braille display shows changed (only with `braille=on`).
+    case braille(BrailleWindow)
 }
 
 /// An event at its time on the virtual clock.

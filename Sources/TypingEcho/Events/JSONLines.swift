@@ -15,6 +15,7 @@ public enum JSONLines {
         case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
         case .activate(let id), .editing(let id, _): bound += ByteWriter.escapedBound(id)
         case .sound, .finished: break
+        case .braille(let window): bound += window.cells.utf8.count
         }
         output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
     }
@@ -108,6 +109,16 @@ public enum JSONLines {
             output.literal(#","field":"#)
             output.jsonString(field)
             output.literal(editing ? #","editing":true}\#n"# : #","editing":false}\#n"#)
+        case .braille(let window):
+            output.literal(#"{"type":"braille","t":"#)
+            output.thousandths(timed.time.milliseconds)
+            output.literal(#","cells":"#)
+            output.jsonString(window.cells)
+            output.literal(#","cursor":"#)
+            if let cursor = window.cursor { output.decimal(cursor) } else { output.literal("null") }
+            output.literal(#","start":"#)
+            output.decimal(window.start)
+            output.literal("}\n")
         }
     }
 

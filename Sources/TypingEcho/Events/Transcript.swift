@@ -59,6 +59,7 @@ public struct Transcript: Sendable {
         case .focus(.element(let name)), .focus(.key(let name)): bound += ByteWriter.escapedBound(name)
         case .activate(let id), .editing(let id, _): bound += ByteWriter.escapedBound(id)
         case .sound: break
+        case .braille(let window): bound += window.cells.utf8.count
         }
         output.appendWriting(atMost: bound) { output in write(timed, to: &output) }
         return true
@@ -99,6 +100,17 @@ public struct Transcript: Sendable {
             output.decimal(offset)
             output.literal(" (utf16 ")
             output.decimal(utf16)
+            output.literal(")\n")
+        case .braille(let window):
+            Self.prefix(timed.time, &output)
+            output.literal("braille  ")
+            output.escaping(window.cells, for: .terminal)
+            if let cursor = window.cursor {
+                output.literal("  cursor ")
+                output.decimal(cursor)
+            }
+            output.literal(" (from ")
+            output.decimal(window.start)
             output.literal(")\n")
         case .edit(let edit):
             Self.prefix(timed.time, &output)

@@ -6,6 +6,18 @@ public enum KeyboardLayer: String, Sendable, Hashable, CaseIterable {
     case numbers
     /// More symbols ("#+=").
     case symbols
+
+    /// 0, 1, 2 in declaration order: the index of the layer's keys in a layout.
+    var ordinal: Int {
+        switch self {
+        case .letters: 0
+        case .numbers: 1
+        case .symbols: 2
+        }
+    }
+
+    /// Hashes the case, not its raw string (equal layers hash alike, as before).
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 }
 
 /// What a key does when it is entered.
@@ -28,6 +40,20 @@ public enum KeyKind: Sendable, Hashable {
         ("shift", .shift), ("delete", .delete), ("space", .space), ("return", .return),
         ("numbers", .layer(.numbers)), ("symbols", .layer(.symbols)), ("letters", .layer(.letters)),
     ]
+
+    /// The index of a named kind in ``named`` (nil for a character key).
+    var namedSlot: Int? {
+        switch self {
+        case .character: nil
+        case .shift: 0
+        case .delete: 1
+        case .space: 2
+        case .return: 3
+        case .layer(.numbers): 4
+        case .layer(.symbols): 5
+        case .layer(.letters): 6
+        }
+    }
 
     /// The key's name in scripts and layouts: `q`, `shift`, `numbers`.
     public var name: String {
@@ -92,7 +118,10 @@ public struct KeyboardLayout: Sendable {
     public let keyGap: Double
     /// The ICU locale id used to shift letters (`pl_PL`).
     let icuLocale: String
-    private let layers: [KeyboardLayer: [Key]]
+    /// The keys of each layer, at its ``KeyboardLayer/ordinal``.
+    private let layers: [[Key]]
+    /// Per layer, the index of the first key of each named kind (see `namedSlot`), or -1.
+    private let namedKeys: [[Int]]
     /// The capital of every character on a key or an alternate, worked out once (ICU).
     private let capitals: [Character: Character]
     /// Where each character is typed from, per layer, worked out once (see `route(for:from:inArea:)`).
@@ -109,9 +138,16 @@ public struct KeyboardLayout: Sendable {
         self.rowPitch = rowPitch
         self.keyGap = keyGap
         self.icuLocale = icuLocale
-        self.layers = layers
+        self.layers = KeyboardLayer.allCases.map { layers[$0] ?? [] }
+        self.namedKeys = self.layers.map { keys in
+            var slots = [Int](repeating: -1, count: KeyKind.named.count)
+            for (index, key) in keys.enumerated() {
+                if let slot = key.kind.namedSlot, slots[slot] < 0 { slots[slot] = index }
+            }
+            return slots
+        }
         var capitals: [Character: Character] = [:]
-        for key in layers.values.joined() {
+        for key in self.layers.joined() {
             guard case .character(let base) = key.kind else { continue }
             for character in [base] + key.alternates where capitals[character] == nil {
                 let upper = CaseMapping.uppercase(String(character), locale: icuLocale)
@@ -123,10 +159,10 @@ public struct KeyboardLayout: Sendable {
     }
 
     /// The keys of a layer, row by row, left to right.
-    public func keys(on layer: KeyboardLayer) -> [Key] { layers[layer] ?? [] }
+    public func keys(on layer: KeyboardLayer) -> [Key] { layers[layer.ordinal] }
 
     /// A key by id.
-    public subscript(id: KeyID) -> Key { layers[id.layer]![id.index] }
+    public subscript(id: KeyID) -> Key { layers[id.layer.ordinal][id.index] }
 
     /// Every key of a layer with its id.
     func ids(on layer: KeyboardLayer) -> [KeyID] {
@@ -143,6 +179,10 @@ public struct KeyboardLayout: Sendable {
 
     /// The first key on a layer that does `kind`.
     func key(_ kind: KeyKind, on layer: KeyboardLayer) -> KeyID? {
-        keys(on: layer).firstIndex { $0.kind == kind }.map { KeyID(layer: layer, index: $0) }
+        if let slot = kind.namedSlot {
+            let index = namedKeys[layer.ordinal][slot]
+            return index < 0 ? nil : KeyID(layer: layer, index: index)
+        }
+        return keys(on: layer).firstIndex { $0.kind == kind }.map { KeyID(layer: layer, index: $0) }
     }
 }

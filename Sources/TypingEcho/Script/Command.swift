@@ -297,6 +297,10 @@ public enum Expectation: Sendable, Hashable {
     case noSpeech
     /// This sound played since the previous `expect`.
     case sound(SoundName)
+    /// The braille display shows these cells now (Unicode braille, without the cursor dots).
+    case braille(String)
+    /// The braille display's cursor is on this cell of the window (nil: no cursor shown).
+    case brailleCursor(Int?)
 }
 
 /// One command of a replay script.
@@ -360,6 +364,26 @@ public enum Command: Sendable, Hashable {
     case layoutChanged(focus: Located<String>?)
     /// `remove ID`: the app removes an element from the screen.
     case remove(Located<String>)
+    /// `route N`: the cursor routing key above cell N (from 0) of the braille display.
+    case route(Int)
+    /// `pan left|right`: the braille display shows the previous or next window.
+    case pan(PanDirection)
+    /// `braille-input on|off`: Braille Screen Input (a rotor item) for the field being edited.
+    case brailleInput(Bool)
+    /// `chord DOTS`: one cell typed on Braille Screen Input.
+    case chord(BrailleCell)
+    /// `chords "⠓⠑⠇⠇⠕"`: one chord per cell, `cadence` apart.
+    case chords([BrailleCell])
+    /// `swipe DIRECTION fingers=N` with two or three fingers (Braille Screen Input's gestures).
+    case fingerSwipe(SwipeDirection, fingers: Int)
+}
+
+/// Which way `pan` moves the braille display.
+public enum PanDirection: String, Sendable, Hashable, CaseIterable {
+    /// The previous window.
+    case left
+    /// The next window.
+    case right
 }
 
 /// One `KEY=VALUE` pair of a `settings` line or a `--set` option.

@@ -84,6 +84,8 @@ extension ScriptError {
         case gesture
         /// A problem without a more specific kind.
         case invalid
+        /// Braille was asked for and liblouis cannot be opened (the command line exits 69).
+        case brailleUnavailable = "braille-unavailable"
     }
 }
 

@@ -15,10 +15,13 @@ public struct ScriptParser: Sendable {
         "touch", "slide", "lift", "split-tap", "hold", "type", "keys", "key",
         "edit", "clipboard", "dictate", "wait", "expect", "error", "validate", "dismiss",
         "announce", "screen-changed", "layout-changed", "remove",
-    ]
+    ] + brailleCommandNames
+
+    /// The braille commands: the display's routing keys and panning, Braille Screen Input.
+    static let brailleCommandNames = ["route", "pan", "braille-input", "chord", "chords"]
 
     /// The `expect` forms.
-    static let expectationNames = ["speech", "heard", "value", "count", "cursor", "no-speech", "sound"]
+    static let expectationNames = ["speech", "heard", "value", "count", "cursor", "no-speech", "sound", "braille", "braille-cursor"]
 
     /// Creates a parser.
     public init() {}
@@ -86,7 +89,19 @@ public struct ScriptParser: Sendable {
                 return .focusKey(Located(name, at: arguments.location(id.offset + 4)))
             }
             return .focus(Located(id.text, at: arguments.location(id.offset)))
-        case "swipe": return .swipe(try choice(&arguments, what: "swipe direction", usage: "swipe"))
+        case "swipe": return try swipe(&arguments)
+        case "route":
+            let cell = try count(&arguments, usage: "route N")
+            guard cell < BrailleSettings.widest else {
+                throw arguments.error("route N names a cell of the braille display, 0 to \(BrailleSettings.widest - 1)", at: arguments.lastOffset)
+            }
+            return .route(cell)
+        case "pan": return .pan(try choice(&arguments, what: "pan direction", usage: "pan"))
+        case "braille-input":
+            let on: OnOff = try choice(&arguments, what: "braille-input state", usage: "braille-input")
+            return .brailleInput(on == .on)
+        case "chord": return .chord(try chord(&arguments))
+        case "chords": return .chords(try chords(&arguments))
         case "rotor": return .rotor(try choice(&arguments, what: "rotor unit", usage: "rotor"))
         case "key": return .key(try choice(&arguments, what: "key", usage: "key"))
         case "edit": return .edit(try choice(&arguments, what: "edit action", usage: "edit"))
@@ -148,6 +163,24 @@ public struct ScriptParser: Sendable {
             try arguments.finish(usage: "expect no-speech")
             return .noSpeech
         case "sound": return .sound(try choice(&arguments, what: "sound", usage: "expect sound"))
+        case "braille":
+            guard let token = arguments.next() else { throw arguments.missing("expect braille expects a quoted string of braille cells") }
+            guard token.isString else { throw arguments.error("expect braille expects a quoted string of braille cells", at: token.offset) }
+            try arguments.finish(usage: #"expect braille "⠓⠑⠇⠇⠕""#)
+            guard token.value.text.unicodeScalars.allSatisfy({ (0x2800...0x28FF).contains($0.value) }) else {
+                throw arguments.error("expect braille takes Unicode braille cells (U+2800 to U+28FF) only", at: token.offset)
+            }
+            return .braille(token.value.text)
+        case "braille-cursor":
+            guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: expect braille-cursor N|none") }
+            if token.isWord, token.value.text == "none" {
+                try arguments.finish(usage: "expect braille-cursor N|none")
+                return .brailleCursor(nil)
+            }
+            guard token.isWord else { throw arguments.error("bad number; expected a cell number, like 3, or none", at: token.offset) }
+            let value = try ScriptValues.integer(token.value, in: arguments.text)
+            try arguments.finish(usage: "expect braille-cursor N|none")
+            return .brailleCursor(value)
         default:
             let message = ScriptValues.unknown("expectation", form.value, allowed: Self.expectationNames)
             throw arguments.error(message, at: form.offset)
@@ -175,6 +208,54 @@ public struct ScriptParser: Sendable {
         }
         try arguments.finish(usage: usage)
         return Located(token.value.text, at: arguments.location(token.value.offset))
+    }
+
+    /// `swipe DIRECTION`, or `swipe DIRECTION fingers=N` with two or three fingers.
+    private func swipe(_ arguments: inout ScriptArguments) throws(ScriptError) -> Command {
+        let usage = "swipe \(SwipeDirection.allCases.map(\.rawValue).joined(separator: "|"))"
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
+        guard token.key == nil else { throw arguments.error("expected a swipe direction; usage: \(usage)", at: token.offset) }
+        let direction: SwipeDirection = try ScriptValues.choice(token.value, what: "swipe direction", in: arguments.text)
+        guard let option = arguments.next() else { return .swipe(direction) }
+        guard let key = option.key, key.text == "fingers" else { throw arguments.error("extra argument; usage: \(usage)", at: option.offset) }
+        guard ["1", "2", "3"].contains(option.value.text), !option.value.quoted else {
+            throw arguments.error("fingers= takes 1, 2 or 3", at: option.value.offset)
+        }
+        try arguments.finish(usage: usage)
+        let fingers = Int(option.value.text)!
+        return fingers == 1 ? .swipe(direction) : .fingerSwipe(direction, fingers: fingers)
+    }
+
+    /// `chord DOTS`: the dot numbers 1–8 of one cell, each at most once (`chord 125`).
+    private func chord(_ arguments: inout ScriptArguments) throws(ScriptError) -> BrailleCell {
+        guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: chord DOTS, like chord 125") }
+        guard token.isWord else { throw arguments.error("chord expects dot numbers, like chord 125", at: token.offset) }
+        try arguments.finish(usage: "chord DOTS")
+        guard token.value.text != "0" else {
+            throw arguments.error("chord 0 raises no dot; a chord is the dots pressed together, like chord 125 (a space is swipe right)", at: token.offset)
+        }
+        guard let cell = BrailleCell(dotNumbers: token.value.text) else {
+            throw arguments.error("chord expects the dot numbers 1 to 8, each once, like chord 125", at: token.offset)
+        }
+        return cell
+    }
+
+    /// `chords "⠓⠑⠇⠇⠕"`: Unicode braille cells, each with at least one dot. The text is never
+    /// echoed in an error (it may be a password typed in braille).
+    private func chords(_ arguments: inout ScriptArguments) throws(ScriptError) -> [BrailleCell] {
+        guard let token = arguments.next() else { throw arguments.missing(#"chords expects a quoted string of braille cells, like chords "⠓⠑⠇⠇⠕""#) }
+        guard token.isString else { throw arguments.error(#"chords expects a quoted string of braille cells, like chords "⠓⠑⠇⠇⠕""#, at: token.offset) }
+        try arguments.finish(usage: #"chords "CELLS""#)
+        var cells: [BrailleCell] = []
+        cells.reserveCapacity(token.value.text.unicodeScalars.count)
+        for scalar in token.value.text.unicodeScalars {
+            guard let cell = BrailleCell(scalar), cell != .blank else {
+                throw arguments.error("chords takes braille cells with at least one dot (U+2801 to U+28FF); a space is swipe right", at: token.offset)
+            }
+            cells.append(cell)
+        }
+        guard !cells.isEmpty else { throw arguments.error("chords needs at least one cell", at: token.offset) }
+        return cells
     }
 
     /// Exactly one quoted string; nothing about a wrong argument is ever echoed.
@@ -251,6 +332,11 @@ public struct ScriptParser: Sendable {
     }
 }
 
+/// `on` or `off`, as `braille-input` takes it.
+enum OnOff: String, CaseIterable {
+    case on, off
+}
+
 /// The tokens of one line after the command word, read front to back.
 struct ScriptArguments {
     private var tokens: ArraySlice<ScriptToken>
@@ -272,7 +358,13 @@ struct ScriptArguments {
     var isEmpty: Bool { tokens.isEmpty }
 
     /// The next token, if any.
-    mutating func next() -> ScriptToken? { tokens.popFirst() }
+    mutating func next() -> ScriptToken? {
+        let token = tokens.popFirst()
+        lastRead = token?.offset ?? lastRead
+        return token
+    }
+
+    private var lastRead: Int?
 
     /// The location of a byte offset of this line.
     func location(_ offset: Int) -> SourceLocation { text.location(offset) }
@@ -282,6 +374,9 @@ struct ScriptArguments {
 
     /// An error just past the last token, for a missing argument.
     func missing(_ message: String) -> ScriptError { error(message, at: end) }
+
+    /// The byte offset of the last token read (or the line's end), for an error about it.
+    var lastOffset: Int { lastRead ?? end }
 
     /// Fails at the first token left over; the usage text is built only then.
     func finish(usage: @autoclosure () -> String) throws(ScriptError) {

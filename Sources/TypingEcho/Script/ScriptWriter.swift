@@ -50,6 +50,12 @@ public enum ScriptWriter {
         case .screenChanged(let target): return "screen-changed" + (target.map { " focus=\($0.value)" } ?? "")
         case .layoutChanged(let target): return "layout-changed" + (target.map { " focus=\($0.value)" } ?? "")
         case .remove(let id): return "remove \(id.value)"
+        case .route(let cell): return "route \(cell)"
+        case .pan(let direction): return "pan \(direction.rawValue)"
+        case .brailleInput(let on): return "braille-input \(on ? "on" : "off")"
+        case .chord(let cell): return "chord \(cell.dotNumbers)"
+        case .chords(let cells): return "chords \(quoted(BrailleCell.string(of: cells)))"
+        case .fingerSwipe(let direction, let fingers): return "swipe \(direction.rawValue) fingers=\(fingers)"
         }
     }
 
@@ -148,6 +154,8 @@ public enum ScriptWriter {
         case .cursor(let offset): "cursor \(offset)"
         case .noSpeech: "no-speech"
         case .sound(let sound): "sound \(sound.rawValue)"
+        case .braille(let cells): "braille \(quoted(cells))"
+        case .brailleCursor(let cell): "braille-cursor \(cell.map(String.init) ?? "none")"
         }
     }
 

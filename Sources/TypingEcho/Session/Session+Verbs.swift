@@ -167,6 +167,44 @@ extension Session {
     }
 }
 
+/// The braille display's keys and Braille Screen Input (with `settings braille=on`; see
+/// docs/braille.md), one verb per script command.
+extension Session {
+    /// Presses the cursor routing key above cell `cell` (from 0) of the display (`route N`).
+    public mutating func route(_ cell: Int) throws(ScriptError) {
+        try run(.route(cell))
+    }
+
+    /// Shows the previous or next window of the display (`pan left|right`).
+    public mutating func pan(_ direction: PanDirection) throws(ScriptError) {
+        try run(.pan(direction))
+    }
+
+    /// Turns Braille Screen Input on or off for the field being edited (`braille-input on|off`).
+    public mutating func setBrailleInput(_ on: Bool) throws(ScriptError) {
+        try run(.brailleInput(on))
+    }
+
+    /// Types one cell on Braille Screen Input (`chord DOTS`).
+    public mutating func chord(_ cell: BrailleCell) throws(ScriptError) {
+        try run(.chord(cell))
+    }
+
+    /// Types one chord per cell, `cadence` apart (`chords "CELLS"`).
+    public mutating func chords(_ cells: [BrailleCell]) throws(ScriptError) {
+        try run(.chords(cells))
+    }
+
+    /// A swipe with one, two or three fingers (`swipe DIRECTION fingers=N`).
+    /// - Throws: ``ScriptError/Kind/gesture`` for another number of fingers.
+    public mutating func swipe(_ direction: SwipeDirection, fingers: Int) throws(ScriptError) {
+        guard (1...3).contains(fingers) else {
+            throw ScriptError(.gesture, "a swipe takes 1, 2 or 3 fingers", at: nil)
+        }
+        try run(fingers == 1 ? .swipe(direction) : .fingerSwipe(direction, fingers: fingers))
+    }
+}
+
 /// Declaring the screen: text fields and other elements, in reading order.
 extension Session {
     /// Declares a text field (or replaces the element with that id, as a screen update does).

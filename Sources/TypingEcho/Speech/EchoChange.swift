@@ -43,6 +43,9 @@ enum EchoChange: Sendable, Hashable {
     case invalidFields(Int)
     /// The app posted an announcement (its own words, never a field's text).
     case announced(String)
+    /// A Braille Screen Input chord was held or added nothing yet: `text` is what it means on
+    /// its own (nil or empty: its dots are said); in a secure field neither is given.
+    case brailleCell(text: String?, dots: BrailleCell, secure: Bool)
 }
 
 /// Where a move left the insertion point, for the readers that say more than what it passed.

@@ -39,6 +39,28 @@ struct EchoComposer: Sendable {
         case .valueChanged(let value, let byItself): valueChanged(value, byItself: byItself)
         case .invalidFields(let count): invalidFields(count)
         case .announced(let text): announced(text)
+        case .brailleCell(let text, let dots, let secure): brailleCell(text: text, dots: dots, secure: secure)
+        }
+    }
+
+    /// A Braille Screen Input chord that enters nothing yet: in a secure field the secure echo
+    /// of a typed character (never its dots: they tell the letter); otherwise what it means on
+    /// its own, or its dots in the reader's form (`chord-echo`).
+    func brailleCell(text: String?, dots: BrailleCell, secure: Bool) -> Feedback {
+        if secure { return typed("•", endedWords: [], secure: true, hardware: false) }
+        var feedback = Feedback()
+        let spoken = text.flatMap { $0.isEmpty ? nil : $0 } ?? chordDots(dots)
+        feedback.say(spoken, role: .echo, pitch: settings.pitchChange ? style.echoPitch : 1.0)
+        return feedback
+    }
+
+    /// A cell's dots as the reader says them: TalkBack's "dot 6" and "dots 1 2 5", NVDA's
+    /// "dot 1 2 5" (`chord-echo`). English words: the locale tables do not have them yet.
+    func chordDots(_ cell: BrailleCell) -> String {
+        let numbers = cell.dotNumbers.map(String.init).joined(separator: " ")
+        switch style.chordEcho {
+        case .dots: return (cell.dotNumbers.count == 1 ? "dot " : "dots ") + numbers
+        case .dot: return "dot " + numbers
         }
     }
 

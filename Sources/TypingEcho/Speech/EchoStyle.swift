@@ -84,6 +84,8 @@ struct EchoStyle: Sendable, Hashable {
     var secureMove: SecureMove
     /// Whether a typed character's echo may wait for the echo of earlier keys (`interrupt`).
     var typingFollows: Bool
+    /// How a Braille Screen Input chord that enters nothing is said (`chord-echo`).
+    var chordEcho = ChordEcho.dots
     /// Whether the real reader speaks a password's characters in its default configuration.
     /// Not a setting: the model never speaks a secret, and `describe` reports it as a lint
     /// finding (`speaks-passwords`).
@@ -133,6 +135,7 @@ struct EchoStyle: Sendable, Hashable {
         $0.cannotMove = .repeats
         $0.secureEcho = .word
         $0.typingFollows = false
+        $0.chordEcho = .dot
     }
 
     /// Orca: separate utterances on focus, modifier keys echoed, "blank" at the end, selected
@@ -259,6 +262,14 @@ public enum SelectionWording: String, Sendable, Hashable, CaseIterable {
     /// The text, then "selected" for a new selection, "added to selection" or "removed from
     /// selection" for a change (ChromeVox).
     case addedRemoved = "added-removed"
+}
+
+/// How a braille chord's dots are said when the chord enters no text (`chord-echo`).
+public enum ChordEcho: String, Sendable, Hashable, CaseIterable {
+    /// "dot 6", "dots 1 2 5" (TalkBack's braille keyboard, `EditBufferUnContracted`).
+    case dots
+    /// "dot 1 2 5", whatever the number of dots (NVDA's braille input, `speakDots`).
+    case dot
 }
 
 /// What typing into a secure field says (`secure-echo`).

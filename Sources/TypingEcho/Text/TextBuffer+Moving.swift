@@ -71,35 +71,21 @@ extension TextBuffer {
     public mutating func moveWord(_ direction: TextDirection) -> TextMove? {
         selection = nil
         let storage = uniqueStorage()
-        let iterator = storage.wordIterator()
         let here = insertionPoint.utf16
-        // The iterator stands only on word boundaries; after a word move it stands where the
-        // move ended, so the next one needs no re-seek, and the word found is whole (the C
-        // walk tells whether it stood at `here`).
-        var startsAtBoundary = false
-        var target = here
-        var word: Range<Int>?
         switch direction {
-        case .forward:
-            guard here < storage.utf16Count else { return nil }
-            // The segments passed and the word found, in one C call (`isWord` for each segment).
-            var start: Int64 = -1
-            target = Int(tecu_breaker_following_word(iterator, storage.text, Int64(here), &start, &startsAtBoundary))
-            if start >= 0 { word = Int(start)..<target }
-        case .backward:
-            guard here > 0 else { return nil }
-            var end: Int64 = -1
-            target = Int(tecu_breaker_preceding_word(iterator, storage.text, Int64(here), &end, &startsAtBoundary))
-            if end >= 0 { word = target..<Int(end) }
+        case .forward: guard here < storage.utf16Count else { return nil }
+        case .backward: guard here > 0 else { return nil }
         }
-        // Say the whole word even when the move started inside it. A word segment found past
-        // the first one lies between two word boundaries, so it is whole already, and so is
-        // the first when the move started on a boundary.
-        if !startsAtBoundary, let partial = word, direction == .forward ? partial.lowerBound == here : partial.upperBound == here {
-            let start = direction == .forward ? Int(tecu_breaker_preceding(iterator, Int64(partial.upperBound))) : partial.lowerBound
-            let end = direction == .forward ? partial.upperBound : Int(tecu_breaker_following(iterator, Int64(partial.lowerBound)))
-            if start >= 0 && end > start { word = start..<end }
+        var back = WordWindow.context, ahead = WordWindow.context
+        var found = wordMove(direction, from: here, in: wordWindow(around: here, back: back, ahead: ahead, in: storage), storage)
+        // Asked again with more context where the answer came too close to a cut in a run.
+        while found.needsBack || found.needsAhead {
+            if found.needsBack { back *= 2 }
+            if found.needsAhead { ahead *= 2 }
+            found = wordMove(direction, from: here, in: wordWindow(around: here, back: back, ahead: ahead, in: storage), storage)
         }
+        var target = found.target
+        let word = found.word
         let from = insertionPoint
         let passed: Int
         if direction == .forward {
@@ -122,6 +108,52 @@ extension TextBuffer {
         // The word said reaches the insertion point when it had to go on to a character boundary.
         let spoken = word.map { direction == .forward ? $0.lowerBound..<max($0.upperBound, target) : min($0.lowerBound, target)..<$0.upperBound }
         return TextMove(range: direction == .forward ? from..<insertionPoint : insertionPoint..<from, passedUTF16: spoken ?? span)
+    }
+
+    /// What a word move finds in one window: where it goes, the word it passes, and whether
+    /// the window was too short on either side to be sure (then nothing else is used).
+    struct WordMoveFound {
+        var target: Int
+        var word: Range<Int>?
+        var needsBack = false
+        var needsAhead = false
+    }
+
+    /// The segments a word move from `here` passes, in the word iterator attached to `window`.
+    /// - Complexity: O(w + window): w the text passed; in dictionary text ICU segments the window.
+    func wordMove(_ direction: TextDirection, from here: Int, in window: WordWindow, _ storage: UniqueStorage) -> WordMoveFound {
+        let iterator = storage.wordIterator(in: window.range)
+        let length = storage.utf16Count
+        // The iterator stands only on word boundaries; after a word move it stands where the
+        // move ended, so the next one needs no re-seek, and the word found is whole (the C
+        // walk tells whether it stood at `here`).
+        var startsAtBoundary = false
+        var found = WordMoveFound(target: here)
+        switch direction {
+        case .forward:
+            // The segments passed and the word found, in one C call (`isWord` for each segment).
+            var start: Int64 = -1
+            found.target = Int(tecu_breaker_following_word(iterator, storage.text, Int64(here), &start, &startsAtBoundary))
+            if start >= 0 { found.word = Int(start)..<found.target }
+            // No word before the window's end: the text after it may hold one.
+            found.needsAhead = window.tooCloseToEnd(found.target) || (start < 0 && window.range.upperBound < length)
+        case .backward:
+            var end: Int64 = -1
+            found.target = Int(tecu_breaker_preceding_word(iterator, storage.text, Int64(here), &end, &startsAtBoundary))
+            if end >= 0 { found.word = found.target..<Int(end) }
+            found.needsBack = window.tooCloseToStart(found.target) || (end < 0 && window.range.lowerBound > 0)
+        }
+        // Say the whole word even when the move started inside it. A word segment found past
+        // the first one lies between two word boundaries, so it is whole already, and so is
+        // the first when the move started on a boundary.
+        if !startsAtBoundary, let partial = found.word, direction == .forward ? partial.lowerBound == here : partial.upperBound == here {
+            let start = direction == .forward ? Int(tecu_breaker_preceding(iterator, Int64(partial.upperBound))) : partial.lowerBound
+            let end = direction == .forward ? partial.upperBound : Int(tecu_breaker_following(iterator, Int64(partial.lowerBound)))
+            if start >= 0 && end > start { found.word = start..<end }
+            if direction == .forward, start >= 0, window.tooCloseToStart(start) { found.needsBack = true }
+            if direction == .backward, window.tooCloseToEnd(end) { found.needsAhead = true }
+        }
+        return found
     }
 
     /// Moves the insertion point to the start of the next or previous line (text areas; the
@@ -216,13 +248,33 @@ extension TextBuffer {
             case .unknown: break
             }
         }
-        let iterator = storage.wordIterator()
-        guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return nil }
+        var back = WordWindow.context, ahead = WordWindow.context
+        while true {
+            let window = wordWindow(around: end, back: back, ahead: ahead, in: storage)
+            switch wordEnding(at: end, in: window, storage) {
+            case .word(let word): return storage.string(word)
+            case .none: return nil
+            case .unknown:
+                // Too close to a cut in a run on one side or the other: more context on both.
+                back *= 2
+                ahead *= 2
+            }
+        }
+    }
+
+    /// Whether a word ends at `end` by the word iterator attached to `window`: `.unknown` when
+    /// a boundary it needs lies too close to a cut inside a run.
+    /// - Complexity: O(w + window): w the word's length.
+    func wordEnding(at end: Int, in window: WordWindow, _ storage: UniqueStorage) -> WordEnding {
+        let iterator = storage.wordIterator(in: window.range)
+        guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return .none }
         let next = Int(tecu_breaker_following(iterator, Int64(end)))
-        guard next > end, !isWord(end..<next) else { return nil }
+        if window.tooCloseToEnd(next) { return .unknown }
+        guard next > end, !isWord(end..<next) else { return .none }
         let start = Int(tecu_breaker_preceding(iterator, Int64(end)))
-        guard start >= 0, isWord(start..<end) else { return nil }
-        return storage.string(start..<end)
+        if start >= 0, window.tooCloseToStart(start) { return .unknown }
+        guard start >= 0, isWord(start..<end) else { return .none }
+        return .word(start..<end)
     }
 
     /// Whether the code point at `end` is one ICU's word rules always attach to the code point

@@ -100,19 +100,31 @@ extension TextBuffer {
     /// - Complexity: O(w): w the length of the words returned.
     public mutating func words(endingAt position: TextPosition) -> [String] {
         guard let last = word(endingAt: position, shortcuts: true) else { return [] }
-        var start = position.utf16 - last.utf16.count
+        let start = position.utf16 - last.utf16.count
         // A space or ASCII punctuation before the word separates it from any word before.
         if start == 0 { return [last] }
         let before = storage.unit(at: start - 1)
         if before < 0x80 && !Self.isASCIIAlphanumeric(before) { return [last] }
-        var words = [last]
-        let iterator = uniqueStorage().wordIterator()
-        while start > 0 && words.count < 64 {
-            let previous = Int(tecu_breaker_preceding(iterator, Int64(start)))
-            guard previous >= 0, previous < start, isWord(previous..<start) else { break }
-            words.insert(storage.string(previous..<start), at: 0)
-            start = previous
+        let unique = uniqueStorage()
+        var back = WordWindow.context
+        // The words before `last` ending where the next begins, read in a window before it
+        // (twice the context when a boundary came too close to a cut in a run).
+        while true {
+            let window = wordWindow(around: start, back: back, ahead: WordWindow.context, in: unique)
+            let iterator = unique.wordIterator(in: window.range)
+            var ranges: [Range<Int>] = [], from = start, sure = true
+            while from > 0 && ranges.count < 63 {
+                let previous = Int(tecu_breaker_preceding(iterator, Int64(from)))
+                guard previous >= 0, previous < from else { break }
+                if window.tooCloseToStart(previous) { sure = false; break }
+                guard isWord(previous..<from) else { break }
+                ranges.append(previous..<from)
+                from = previous
+                // At the window's start (a fixed boundary) the words may go on before it.
+                if from == window.range.lowerBound && from > 0 && ranges.count < 63 { sure = false; break }
+            }
+            if sure { return ranges.reversed().map { unique.string($0) } + [last] }
+            back *= 2
         }
-        return words
     }
 }

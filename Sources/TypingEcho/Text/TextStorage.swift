@@ -23,6 +23,8 @@ final class TextStorage: @unchecked Sendable {
     /// Where the character iterator's view of the text starts (see `characterIterator(from:)`).
     fileprivate var charactersOrigin = 0
     fileprivate var wordsAttached = false
+    /// The units the word iterator sees (see `wordIterator(in:)`).
+    fileprivate var wordsWindow = 0..<0
 
     /// Creates empty storage for `locale` (an ICU locale id such as `th` or `pl_PL`).
     convenience init(locale: String) throws(ICUError) {
@@ -38,6 +40,10 @@ final class TextStorage: @unchecked Sendable {
 
     /// Whether a break iterator has been opened (tests check that idle fields open none).
     var hasOpenIterators: Bool { characters != nil || words != nil }
+
+    /// The units the word iterator sees, nil before a word query since the last edit (tests
+    /// check that a query in a long run reads a bounded window).
+    var attachedWordWindow: Range<Int>? { wordsAttached ? wordsWindow : nil }
 
     /// A deep copy; it opens its own iterators when first used. - Complexity: O(n) in the
     /// text's length.
@@ -120,12 +126,19 @@ final class TextStorage: @unchecked Sendable {
         return characters!
     }
 
-    /// The word iterator, opened on first use and pointed at the current text. - Complexity: O(1).
-    fileprivate func wordIterator() -> OpaquePointer {
-        if !wordsAttached {
+    /// The word iterator, opened on first use and pointed at the units `window` of the current
+    /// text (as if the text were only those; offsets stay the text's own). Word queries read a
+    /// window around where they ask (`TextBuffer.wordWindow(around:back:ahead:in:)`), because
+    /// ICU's dictionary breakers segment the whole run of text they are given.
+    /// - Complexity: O(1); the queries after it cost the window's length in dictionary text.
+    fileprivate func wordIterator(in window: Range<Int>) -> OpaquePointer {
+        if !wordsAttached || wordsWindow != window {
             if words == nil { words = open(TECU_BREAK_WORD) }
-            attach(words!)
+            var status: Int32 = 0
+            tecu_breaker_attach_text_window(words!, text, Int64(window.lowerBound), Int64(window.upperBound), &status)
+            precondition(status <= 0, "attaching a break iterator failed: \(String(cString: tecu_error_name(status)))")
             wordsAttached = true
+            wordsWindow = window
         }
         return words!
     }
@@ -178,8 +191,8 @@ struct UniqueStorage {
     func characterIterator() -> OpaquePointer { storage.characterIterator() }
     /// The character iterator seeing the text from a boundary on. - Complexity: O(1).
     func characterIterator(from origin: Int) -> OpaquePointer { storage.characterIterator(from: origin) }
-    /// The word iterator on the current text. - Complexity: O(1) (opening it: once).
-    func wordIterator() -> OpaquePointer { storage.wordIterator() }
+    /// The word iterator on a window of the current text. - Complexity: O(1) (opening it: once).
+    func wordIterator(in window: Range<Int>) -> OpaquePointer { storage.wordIterator(in: window) }
 }
 
 extension TextBuffer {

@@ -116,7 +116,7 @@ struct EventCodingTests {
         (#"{"type":"finished","t":1,"id":1.5,"completed":true}"#, "'id' is not a whole number in range"),
         (#"{"type":"finished","t":1,"id":1}"#, "missing 'completed'"),
         (#"{"type":"finished","t":1,"id":1,"completed":"yes"}"#, "'completed' is not true or false"),
-        (#"{"type":"shout","t":1}"#, "'type' is not speak, sound, edit, cursor, focus, finished, activate or editing"),
+        (#"{"type":"shout","t":1}"#, "'type' is not speak, sound, edit, cursor, focus, finished, braille, activate or editing"),
         (#"{"t":1}"#, "missing 'type'"),
     ])
     func wrongFields(_ line: String, message: String) {

@@ -34,6 +34,12 @@ func performWithVerb(_ command: Command, on session: inout Session<EventCollecto
     case .screenChanged(let target): try session.screenChanged(focus: target?.value)
     case .layoutChanged(let target): try session.layoutChanged(focus: target?.value)
     case .remove(let id): try session.remove(id.value)
+    case .route(let cell): try session.route(cell)
+    case .pan(let direction): try session.pan(direction)
+    case .brailleInput(let on): try session.setBrailleInput(on)
+    case .chord(let cell): try session.chord(cell)
+    case .chords(let cells): try session.chords(cells)
+    case .fingerSwipe(let direction, let fingers): try session.swipe(direction, fingers: fingers)
     }
     return nil
 }
@@ -53,6 +59,8 @@ struct SessionVerbCoverageTests {
         #"dictate "yo""#, "dismiss", "swipe right", #"error user "Wrong""#, "validate", "wait 1",
         #"announce "Hello""#, #"expect speech "Hello""#, "screen-changed focus=go", "double-tap",
         "layout-changed focus=volume", "remove volume", "layout-changed",
+        "settings braille=on", "focus user", "double-tap", "route 2", "pan right", "pan left", "braille-input on",
+        "chord 125", #"chords "⠓⠊""#, "swipe right fingers=2", "swipe left", "braille-input off", "dismiss",
     ]
 
     static func commands() throws -> [Command] {

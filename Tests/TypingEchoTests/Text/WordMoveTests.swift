@@ -197,3 +197,153 @@ struct WordMoveTests {
         #expect(!tecu_text_is_word(text, 5, 4))
     }
 }
+
+/// Pieces of dictionary text: Thai words, Thai letters and marks in any order (no word the
+/// dictionary knows), Japanese words, kana and kanji one by one, Lao, Khmer and Burmese words.
+private let dictionaryPieces: [[String]] = [
+    ["สวัสดี", "ครับ", "ภาษา", "ไทย", "ประเทศ", "โรงเรียน", "หนังสือ", "อาหาร", "อร่อย", "ขอบคุณ", "กรุงเทพ", "มหานคร",
+     "คอมพิวเตอร์", "ที่", "และ", "ของ", "ได้", "ไม่", "น้ำ", "ๆ", "ฯ"],
+    ["ก", "ข", "ค", "ง", "น", "ม", "ร", "ส", "อ", "า", "ิ", "ี", "ุ", "เ", "แ", "ไ", "่", "้", "ั", "ำ", "์"],
+    ["私", "は", "日本語", "を", "勉強", "して", "います", "今日", "天気", "が", "東京", "に", "コンピューター", "ソフトウェア",
+     "の", "開発", "者", "学校", "先生", "猫", "とても", "かわいい", "漢字", "々", "ー"],
+    ["あ", "い", "か", "の", "ア", "イ", "ン", "ッ", "日", "本", "語", "人", "大", "学"],
+    ["ສະບາຍດີ", "ພາສາລາວ", "ខ្មែរ", "ភាសា", "မြန်မာ", "ဘာသာ", "中文", "你好", "世界"],
+]
+
+/// Long runs of dictionary text, mostly without spaces (so word windows are cut inside runs),
+/// sometimes with a space, punctuation or a Latin word between pieces; each run keeps to one
+/// family of pieces for a while.
+private let longDictionaryText: Gen<String> = Gen.concatenation(
+    of: Gen<Int>.int(in: 0...(dictionaryPieces.count - 1)).flatMap { family in
+        Gen.concatenation(of: Gen.frequency([(150, .element(of: dictionaryPieces[family])),
+                                             (1, .element(of: [" ", "。", "、", ", ", "abc", "\n", "42"]))]),
+                          count: 5...80)
+    },
+    count: 2...16)
+
+@Suite("Segmentation: word windows in long dictionary runs")
+struct WordWindowTests {
+    @Test("Word moves in long runs of Thai, Japanese, Lao, Khmer and Burmese agree with ICU over the whole text")
+    func longRuns() {
+        let moves = Gen<[Int]>.array(of: .int(in: 0...9), count: 1...12)
+        let failure = check("wordWindowMoves", Gen.zip(longDictionaryText, moves), cases: 40) { text, pattern in
+            try walk(text, pattern: pattern)
+            try walk(text, pattern: pattern, startAtEnd: true)
+        }
+        #expect(failure == nil, "\(failure!)")
+    }
+
+    @Test("Words echoed at a space typed into a long dictionary run are the whole text's words")
+    func echoInLongRuns() throws {
+        let failure = check("wordWindowEcho", Gen.zip(longDictionaryText, .int(in: 0...1_000_000)), cases: 60) { text, pick in
+            var units = Array(text.utf16)
+            let characters = ICUReference.boundaries(units, kind: TECU_BREAK_CHARACTER)
+            let at = characters[pick % characters.count]
+            units.insert(0x20, at: at)
+            let spaced = String(decoding: units, as: UTF16.self)
+            let words = ICUReference.boundaries(units, kind: TECU_BREAK_WORD)
+            let model = WordModel(spaced)
+            // The words ending at the space, by ICU over the whole text (at most 64).
+            var expected: [String] = []
+            if words.contains(at), at > 0 {
+                var end = at
+                for start in words.reversed() where start < at {
+                    guard expected.count < 64, model.isWord(start..<end) else { break }
+                    expected.insert(String(decoding: units[start..<end], as: UTF16.self), at: 0)
+                    end = start
+                    if start > 0, units[start - 1] < 0x80, !TextBuffer.isASCIIAlphanumeric(units[start - 1]) { break }
+                }
+            }
+            var buffer = try TextBuffer(spaced, locale: "th_TH")
+            let position = TextPosition(character: characters.firstIndex(of: at)!, utf16: at)
+            let said = buffer.words(endingAt: position)
+            try require(said == expected, "at \(at) of \(units.count): said \(said.count) words \(said.suffix(3)), expected \(expected.count) \(expected.suffix(3))")
+        }
+        #expect(failure == nil, "\(failure!)")
+    }
+
+    @Test("The word boundaries ICU finds in a window cut inside a run are the whole text's, but for a margin at each cut", arguments: [32, 96, 160, 256])
+    func windowBoundaries(distance: Int) throws {
+        let failure = check("wordWindowBoundaries", Gen.zip(longDictionaryText, .int(in: 0...1_000_000)), cases: 60) { text, pick in
+            let units = Array(text.utf16)
+            guard !units.isEmpty else { return }
+            var status: Int32 = 0
+            let breaker = tecu_breaker_open(TECU_BREAK_WORD, "th_TH", &status)!
+            defer { tecu_breaker_close(breaker) }
+            let storage = tecu_text_create(&status)!
+            defer { tecu_text_destroy(storage) }
+            units.withUnsafeBufferPointer { tecu_text_replace(storage, 0, 0, $0.baseAddress, Int64($0.count), &status) }
+            let expected = Set(ICUReference.boundaries(units, kind: TECU_BREAK_WORD, locale: "th_TH"))
+            // Windows around a few places, cut as a query cuts them (with short distances, so
+            // that most cuts fall inside runs).
+            for step in 0..<8 {
+                let offset = (pick &* (step + 1) &+ step * 7_919) % (units.count + 1)
+                var exactStart = false, exactEnd = false
+                let start = Int(tecu_text_word_window_start(storage, Int64(offset), Int64(distance / 8), Int64(distance), &exactStart))
+                let end = Int(tecu_text_word_window_end(storage, Int64(offset), Int64(distance / 8), Int64(distance), &exactEnd))
+                let window = WordWindow(range: start..<end, exactStart: exactStart, exactEnd: exactEnd)
+                tecu_breaker_attach_text_window(breaker, storage, Int64(start), Int64(end), &status)
+                var found: Set<Int> = [start]
+                var position = Int64(start)
+                while true {
+                    position = tecu_breaker_following(breaker, position)
+                    if position < 0 { break }
+                    found.insert(Int(position))
+                }
+                // Every unit of the window not too close to a cut inside a run: a boundary in
+                // the window exactly when it is one in the whole text.
+                for index in start...end where !window.tooCloseToStart(index) && !window.tooCloseToEnd(index) {
+                    guard (index > start || exactStart) && (index < end || exactEnd) else { continue }
+                    try require(found.contains(index) == expected.contains(index),
+                                "window \(start)..<\(end) (exact: \(exactStart), \(exactEnd)) of \(units.count) units: \(index) is \(found.contains(index) ? "" : "not ")a boundary")
+                }
+            }
+        }
+        #expect(failure == nil, "\(failure!)")
+    }
+
+    @Test("A word move or option-backspace in a long Thai run reads a bounded window, not the run")
+    func boundedWindow() throws {
+        let run = String(repeating: "สวัสดีครับภาษาไทยโรงเรียน", count: 2_000)
+        var buffer = try TextBuffer(run, locale: "th_TH")
+        buffer.move(toEnd: true)
+        for _ in 0..<20 {
+            let move = buffer.moveWord(.backward)
+            #expect(move != nil)
+            let window = try #require(buffer.storage.attachedWordWindow)
+            #expect(window.count <= 4 * WordWindow.context, "the word iterator saw \(window.count) units")
+            let edit = buffer.deleteWordBackward()
+            #expect(edit != nil)
+        }
+    }
+
+    @Test("Every code point the word window cuts beside is a word boundary on both sides in ICU, in many neighbourhoods")
+    func separatorsSeparate() throws {
+        let segmenter = try ICUReference.Segmenter(kind: TECU_BREAK_WORD)
+        let neighbours: [[UInt16]] = ["a", "1", "ก", "日", "カ", "\u{5D0}", "@", "\u{1F600}", ".", "'", "_", "\u{301}", "\u{1F1EF}", "ສ", "\u{3000}"].map { Array($0.utf16) }
+        // Word_Break WSegSpace: a space after one of these joins it (WB3d).
+        let spaces: Set<UInt32> = [0x20, 0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2008, 0x2009, 0x200A, 0x205F, 0x3000]
+        var wrong: [String] = []
+        for value in UInt32(0)...0x10FFFF where tecu_word_separates(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let units = Array(String(scalar).utf16)
+            for left in neighbours {
+                for right in neighbours {
+                    let text = left + left + units + right + right
+                    let boundaries = segmenter.boundaries(text)
+                    let before = 2 * left.count, after = before + units.count
+                    // A space after a space joins (WB3d); Extend, Format and ZWJ after it attach to it (WB4).
+                    let joinsBefore = spaces.contains(value) && left == [0x3000]
+                    let joinsAfter = (right == [0x301] && ![0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(value))
+                        || (right == [0x3000] && spaces.contains(value))
+                    if (!joinsBefore && !boundaries.contains(before)) || (!joinsAfter && !boundaries.contains(after)) {
+                        wrong.append("U+\(String(value, radix: 16, uppercase: true)) between \(left) and \(right)")
+                    }
+                    if wrong.count > 10 { break }
+                }
+            }
+            if wrong.count > 10 { break }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10))")
+    }
+}

@@ -1,0 +1,190 @@
+/// Braille Screen Input: six- or eight-dot chords typed on the touch screen, read back to text
+/// with liblouis, and its swipes for space, delete, new line, delete word and return.
+///
+/// An uncontracted table enters text cell by cell (TalkBack's `EditBufferUnContracted`, NVDA's
+/// braille input): after each chord the word typed so far is back-translated and what it adds is
+/// entered at once, echoed as typing is. A contracted table holds the cells, shown on the
+/// display at the insertion point, and enters the back-translated word when it ends: space, new
+/// line, return or a move (TalkBack's `EditBufferContracted`, NVDA: "text is inserted when you
+/// press space or enter at the end of a word"). The edits are ordinary `edit` events.
+extension Engine {
+    /// Whether Braille Screen Input is on for the field being edited.
+    var brailleInputActive: Bool { braille.input.field != nil && braille.input.field == editor.editedField }
+
+    /// `braille-input on|off` for the field being edited.
+    mutating func setBrailleInput(_ on: Bool, at location: SourceLocation) throws(ScriptError) {
+        guard on else {
+            if let field = braille.input.field, field == editor.editedField { commitHeldBraille(in: field) }
+            braille.input = BrailleInputState()
+            return
+        }
+        let position = try editingField(for: "braille-input on", at: location).0
+        let library = try Self.liblouis(at: location)
+        let table = settings.braille.inputTable ?? settings.braille.table ?? library.defaultTable(forLocale: settings.locale)
+        let translator: BrailleTranslator
+        do { translator = try library.translator(for: table) } catch { throw ScriptError(.badSetting, error.description, at: location) }
+        guard translator.readsBackward else {
+            throw ScriptError(.badSetting, BrailleError.cannotBackTranslate(table: table.name).description, at: location)
+        }
+        braille.input = BrailleInputState(field: position, translator: translator, contracted: library.isContracted(table))
+    }
+
+    /// The field Braille Screen Input types into, or a script error saying how to turn it on.
+    private func brailleInputField(for what: String, at location: SourceLocation) throws(ScriptError) -> Int {
+        guard brailleInputActive, let position = braille.input.field else {
+            throw ScriptError(.notEditing, "\(what) needs Braille Screen Input on for the field being edited (braille-input on)", at: location)
+        }
+        return position
+    }
+
+    /// `chord DOTS`: one cell typed.
+    mutating func chord(_ cell: BrailleCell, at location: SourceLocation) throws(ScriptError) {
+        let position = try brailleInputField(for: "chord", at: location)
+        enterChord(cell, in: position)
+        if braille.isOn { refreshBraille() }
+    }
+
+    /// `chords "⠓⠑⠇⠇⠕"`: one chord per cell, `cadence` apart.
+    mutating func chords(_ cells: [BrailleCell], at location: SourceLocation) throws(ScriptError) {
+        let position = try brailleInputField(for: "chords", at: location)
+        let cadence = configuration.current.cadence
+        for (index, cell) in cells.enumerated() {
+            if index > 0, cadence > .zero { try advance(by: cadence, at: location) }
+            enterChord(cell, in: position)
+            if braille.isOn { refreshBraille() }
+        }
+    }
+
+    /// The swipes of Braille Screen Input; a two- or three-finger swipe is a script error
+    /// without it (the model has no other use for them).
+    mutating func fingerSwipe(_ direction: SwipeDirection, fingers: Int, at location: SourceLocation) throws(ScriptError) {
+        let what = "swipe \(direction.rawValue) fingers=\(fingers)"
+        guard brailleInputActive else {
+            throw ScriptError(.gesture, "\(what) is modelled only for Braille Screen Input (braille-input on)", at: location)
+        }
+        try brailleSwipe(direction, fingers: fingers, at: location)
+    }
+
+    /// A swipe while Braille Screen Input is on: right a space, left a deletion; with two
+    /// fingers right a new line, left a word deleted; three fingers up return. One-finger
+    /// swipes up and down move as without it, after the held cells are entered.
+    mutating func brailleSwipe(_ direction: SwipeDirection, fingers: Int, at location: SourceLocation) throws(ScriptError) {
+        let position = try brailleInputField(for: "swipe", at: location)
+        switch (direction, fingers) {
+        case (.right, 1):
+            commitHeldBraille(in: position)
+            enter(" ", into: position, hardware: false)
+        case (.left, 1):
+            deleteBrailleCell(in: position)
+        case (.right, 2):
+            commitHeldBraille(in: position)
+            if withField(position, { $0.kind }) == .area { enter("\n", into: position, hardware: false) } else { pressReturn(in: position) }
+        case (.left, 2):
+            if braille.input.contracted && !braille.input.held.isEmpty {
+                let guesses = braille.input.held.map { brailleGuess([$0]) }
+                braille.input.held.removeAll()
+                echo(.deleted(text: isSecureField(position) ? nil : guesses.joined(separator: ", ")))
+            } else {
+                resetBrailleWord()
+                deleteWord(in: position)
+            }
+        case (.up, 3):
+            commitHeldBraille(in: position)
+            pressReturn(in: position)
+        case (.up, 1), (.down, 1):
+            commitHeldBraille(in: position)
+            try swipe(direction, at: location)
+        default:
+            throw ScriptError(.gesture, "swipe \(direction.rawValue) fingers=\(fingers) is not a Braille Screen Input gesture here", at: location)
+        }
+        if braille.isOn { refreshBraille() }
+    }
+
+    /// Enters the cells held for a contracted table as one back-translated word (nothing for
+    /// an uncontracted table, whose cells were entered as they were typed).
+    mutating func commitHeldBraille(in position: Int) {
+        defer { resetBrailleWord() }
+        guard braille.input.contracted, !braille.input.held.isEmpty, let translator = braille.input.translator else { return }
+        let cells = braille.input.held
+        braille.input.held.removeAll()
+        let word = (try? translator.backTranslate(cells)) ?? ""
+        guard !word.isEmpty, insert(word, into: position) != nil else { return }
+        if isSecureField(position) {
+            echo(.typed("•", endedWords: [], secure: true, hardware: false))
+        } else {
+            echo(.dictated(word))
+        }
+    }
+
+    /// One chord: an uncontracted table enters what it adds to the word at once; a contracted
+    /// table holds it and says its guess.
+    private mutating func enterChord(_ cell: BrailleCell, in position: Int) {
+        guard let translator = braille.input.translator else { return }
+        let secure = isSecureField(position)
+        // A word longer than any real one (a script's megabyte of chords without a space) is
+        // entered in pieces, so that each chord costs the same: see `BrailleInputState.longestWord`.
+        if braille.input.held.count >= BrailleInputState.longestWord { commitHeldBraille(in: position) }
+        if braille.input.word.count >= BrailleInputState.longestWord { resetBrailleWord() }
+        guard !braille.input.contracted else {
+            braille.input.held.append(cell)
+            echo(.brailleCell(text: secure ? nil : brailleGuess([cell]), dots: cell, secure: secure))
+            return
+        }
+        braille.input.word.append(cell)
+        let text = (try? translator.backTranslate(braille.input.word)) ?? ""
+        let entered = braille.input.entered
+        guard text != entered else {
+            // A cell that adds nothing yet (a capital or number sign): its dots are said.
+            echo(.brailleCell(text: nil, dots: cell, secure: secure))
+            return
+        }
+        if !text.hasPrefix(entered) {
+            // The cell changed what the word's earlier cells mean: their text goes, the word's comes.
+            for _ in 0..<entered.count {
+                if let edit = update(position, { $0.buffer.deleteBackward() }) ?? nil { emitEdit(edit, in: position) }
+            }
+            FieldCharacters.forEach(in: text, locale: withField(position, { $0.buffer.locale }) ?? "en_US") { character in
+                enter(String(character), into: position, hardware: false)
+            }
+        } else {
+            FieldCharacters.forEach(in: String(text.dropFirst(entered.count)), locale: withField(position, { $0.buffer.locale }) ?? "en_US") { character in
+                enter(String(character), into: position, hardware: false)
+            }
+        }
+        braille.input.entered = text
+    }
+
+    /// Swipe left: a held cell is taken back (its guess or dots said as deleted); otherwise the
+    /// character before the insertion point is deleted as the delete key does.
+    private mutating func deleteBrailleCell(in position: Int) {
+        let input = braille.input
+        let secure = isSecureField(position)
+        if input.contracted, let cell = input.held.last {
+            braille.input.held.removeLast()
+            let guess = brailleGuess([cell])
+            echo(.deleted(text: secure ? nil : guess.isEmpty ? echo.chordDots(cell) : guess))
+            return
+        }
+        if !input.contracted, input.entered.isEmpty, let cell = input.word.last {
+            // An indicator typed alone (a capital or number sign) is taken back, its dots said.
+            braille.input.word.removeLast()
+            echo(.deleted(text: secure ? nil : echo.chordDots(cell)))
+            return
+        }
+        resetBrailleWord()
+        delete(.backward, in: position)
+    }
+
+    /// Forgets the word being typed cell by cell (after a space, a deletion or a move).
+    private mutating func resetBrailleWord() {
+        braille.input.word.removeAll()
+        braille.input.entered = ""
+    }
+
+    /// What cells mean on their own, as a partial word (liblouis's `partialTrans`), or "".
+    private func brailleGuess(_ cells: [BrailleCell]) -> String {
+        (try? braille.input.translator?.backTranslate(cells, partialWord: true)) ?? ""
+    }
+
+    private mutating func isSecureField(_ position: Int) -> Bool { withField(position, { $0.isSecure }) ?? true }
+}
