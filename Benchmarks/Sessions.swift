@@ -47,8 +47,7 @@ enum Session: CaseIterable {
 
     private func block(_ random: inout SeededRandom, _ line: (String) -> Void) {
         func phrase(_ words: Int) -> String {
-            Corpus.typedWords(count: words, random: &random).joined(separator: " ")
-                .replacingQuotes() + [" ", ", ", ". ", " "][Int(random.next() % 4)]
+            Corpus.typedWords(count: words, random: &random).joined(separator: " ") + [" ", ", ", ". ", " "][Int(random.next() % 4)]
         }
         switch self {
         case .hardwarePlain, .hardwareSecure:
@@ -57,12 +56,14 @@ enum Session: CaseIterable {
             line("focus f")
             line("double-tap")
             for _ in 0..<12 {
-                line("keys \"\(phrase(3))\"")
+                line(ScriptWriter.line(for: .keys(phrase(3))))
                 if random.next() % 4 == 0 { line("key backspace") }
             }
             line("wait 1.5")
         case .cursorMoves:
-            line("field f kind=text label=\"Message\" value=\"\(phrase(24))\"")
+            var field = FieldDeclaration(id: "f", kind: .text, label: "Message")
+            field.value = phrase(24)
+            line(ScriptWriter.line(for: .field(field)))
             line("focus f")
             line("double-tap")
             for _ in 0..<6 {
@@ -109,18 +110,6 @@ enum Session: CaseIterable {
         } catch {
             return false
         }
-    }
-}
-
-extension String {
-    /// The corpus has no quotes or backslashes, but keep scripts valid if it ever does.
-    func replacingQuotes() -> String {
-        var result = ""
-        for character in self {
-            if character == "\"" || character == "\\" { result.append("\\") }
-            result.append(character)
-        }
-        return result
     }
 }
 

@@ -73,21 +73,5 @@ public struct SecureSession: Sendable, Hashable, CustomStringConvertible {
     ]
 
     /// A string literal for a script, with escapes for quotes, backslashes and controls.
-    public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    public static func quoted(_ text: String) -> String { ScriptWriter.quoted(text) }
 }

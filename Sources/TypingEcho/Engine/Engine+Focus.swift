@@ -46,7 +46,7 @@ extension Engine {
     /// Double tap: starts editing the focused field; while editing, moves the insertion point
     /// to the start, then the end, saying where it is. On a button, link, toggle, adjustable
     /// element or key of the app's own it emits `activate` for the app to answer.
-    mutating func doubleTap(at location: SourceLocation) throws(ScriptError) {
+    mutating func doubleTap(at location: SourceLocation?) throws(ScriptError) {
         if performChosenEditAction() { return }
         guard let position = reader.focus.element else {
             throw ScriptError(.nothingFocused, "double-tap with nothing focused; focus an element first", at: location)

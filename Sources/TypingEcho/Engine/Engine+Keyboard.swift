@@ -154,7 +154,7 @@ extension Engine {
     }
 
     /// Feeds a gesture to the typing mode's state machine and does what it says.
-    mutating func handle(_ gesture: FingerGesture, at location: SourceLocation) throws(ScriptError) {
+    mutating func handle(_ gesture: FingerGesture, at location: SourceLocation?) throws(ScriptError) {
         let actions: [TypingAction]
         do { actions = try keyboard.handle(gesture) } catch {
             throw ScriptError(.gesture, error.message, at: location)
@@ -165,10 +165,11 @@ extension Engine {
     /// The finger has rested on a key for the tap time (direct typing): it is heard.
     mutating func fingerRested() {
         keyboard.stopResting()
-        try? handle(.rest, at: SourceLocation(line: 0, column: 0))
+        // No script line is running: a rest only explores, and has no location to report at.
+        try? handle(.rest, at: nil)
     }
 
-    private mutating func perform(_ action: TypingAction, at location: SourceLocation) throws(ScriptError) {
+    private mutating func perform(_ action: TypingAction, at location: SourceLocation?) throws(ScriptError) {
         switch action {
         case .explore(.key(let id)):
             focusKey(id)

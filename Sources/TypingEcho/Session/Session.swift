@@ -182,6 +182,24 @@ public struct Session<Sink: EventSink> {
         return engine.announcer.parts(for: element).map(\.text).joined(separator: engine.phrasebook.listSeparator)
     }
 
+    /// What another screen reader would say on focusing the element now, with its own
+    /// conventions and words (`reader=` and that reader's defaults, the other settings as they
+    /// are); nil for an unknown id. A secure field's value is its count, never its text.
+    ///
+    /// ```swift
+    /// var session = try Session()
+    /// try session.declareElement("go", label: "Sign in", kind: .button)
+    /// print(session.announcement(for: "go", as: .talkback) ?? "")   // Sign in, Button
+    /// ```
+    public func announcement(for id: String, as reader: ScreenReader) -> String? {
+        guard let element = engine.element(id) else { return nil }
+        var settings = engine.settings
+        settings.apply(reader)
+        guard let phrasebook = try? Phrasebook(locale: settings.locale, wording: settings.style.wording) else { return nil }
+        return Announcer(phrasebook: phrasebook, style: settings.style).parts(for: element).map(\.text)
+            .joined(separator: phrasebook.listSeparator)
+    }
+
     /// What the user has copied, if anything; never text from a secure field.
     public var clipboard: String? { engine.clipboardText }
 

@@ -229,3 +229,29 @@ struct AppHooksDocExampleTests {
         #expect(try reactingAppExample() == ["Sign in, button", "Signing in"])
     }
 }
+
+// Sources/TypingEcho/Session/Session.swift
+func announcementAsReaderExample() throws -> String? {
+    var session = try Session()
+    try session.declareElement("go", label: "Sign in", kind: .button)
+    print(session.announcement(for: "go", as: .talkback) ?? "")   // Sign in, Button
+    return session.announcement(for: "go", as: .talkback)
+}
+
+@Suite("What each reader would say, as a query")
+struct AnnouncementPerReaderTests {
+    @Test("a button in each reader's words; the reader in force is unchanged")
+    func perReader() throws {
+        #expect(try announcementAsReaderExample() == "Sign in, Button")
+        var session = try Session()
+        try session.declareElement("go", label: "Sign in", kind: .button)
+        try session.declareField("pw", kind: .secure, label: "Password", value: "hunter2")
+        #expect(session.announcement(for: "go", as: .voiceover) == session.announcement(for: "go"))
+        for reader in ScreenReader.allCases {
+            let said = try #require(session.announcement(for: "pw", as: reader), "\(reader)")
+            #expect(!said.contains("hunter"), "\(reader): \(said)")
+        }
+        #expect(session.settings.reader == .voiceover)
+        #expect(session.announcement(for: "missing", as: .nvda) == nil)
+    }
+}
