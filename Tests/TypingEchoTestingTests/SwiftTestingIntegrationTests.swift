@@ -284,7 +284,7 @@ struct SwiftTestingIntegrationTests {
     func replayTextRoundTrip() throws {
         let lines = [
             #"field f kind=area label="Note \"x\"" value="a\nb" hint="h" placeholder="p" required error="e" disabled dictation=off max=5 frame=1.5,-2.0,30.0,40.0 hidden keyboard=email return-key=go autocapitalization=words"#,
-            #"element e label="Volume" kind=slider traits=adjustable,selected value="Low" hint="Adjusts." frame=0.0,0.0,10.0,10.0 steps="Low|High" labels=f hidden interactive"#,
+            #"element e label="Volume" kind=slider traits=selected,adjustable value="Low" hint="Adjusts." frame=0.0,0.0,10.0,10.0 steps="Low|High" labels=f hidden interactive"#,
             "settings typing=touch cadence=0.1 locale=pl-PL", "focus key:q", "touch \",\"", "slide 12.5,-3.0", "touch space",
             "type \"\\u{7}\\\\\"", "wait 0.25", "expect no-speech", "expect sound boundary", "expect cursor 3", "error f \"\"",
             "validate", "dismiss", "swipe up", "rotor typing-mode", "edit select-all", "key shift-option-left",
