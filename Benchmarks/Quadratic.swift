@@ -18,6 +18,16 @@ extension ScaleBenchmark {
             }
             return script
         },
+        Quadrupling(name: "touches among N large overlapping frames (one touch per 4 elements)", size: 10_000, unit: "elements") { count in
+            var script = ""
+            for number in 0..<count {
+                let width = 300 + (number * 37) % 700, height = 300 + (number * 53) % 700
+                let x = (number * 91) % (1000 - width + 1), y = (number * 29) % (1000 - height + 1)
+                script += "element e\(number) kind=button label=\"B\" frame=\(x),\(y),\(width),\(height)\n"
+            }
+            for number in 0..<(count / 4) { script += "touch \(200 + (number * 13) % 600),\(200 + (number * 17) % 600)\n" }
+            return script
+        },
         Quadrupling(name: "swipes past N hidden elements (one swipe per 4)", size: 20_000, unit: "hidden elements") { count in
             "element first label=\"First\"\n" + (0..<count).map { "element h\($0) label=\"H\" hidden\n" }.joined()
                 + "focus first\n" + String(repeating: "swipe right\nswipe left\n", count: count / 8)

@@ -21,14 +21,19 @@ module CICU {
     header "$(pwd)/Sources/CICU/include/CICU.h"
     export *
 }
+module CLouis {
+    header "$(pwd)/Sources/CLouis/include/CLouis.h"
+    export *
+}
 MAP
-for source in Sources/CICU/*.c; do
-    clang -O1 -g -fsanitize=fuzzer-no-link$asan -ISources/CICU/include -c "$source" -o "$out/obj/$(basename "$source" .c).o"
+for source in Sources/CICU/*.c Sources/CLouis/*.c; do
+    clang -O1 -g -fsanitize=fuzzer-no-link$asan -ISources/CICU/include -ISources/CLouis/include -c "$source" \
+        -o "$out/obj/$(basename "$source" .c).o"
 done
-swiftc -O -g -sanitize=fuzzer$asan -parse-as-library -module-name TypingEcho \
+swiftc -O -g -sanitize=fuzzer$asan -parse-as-library -module-name TypingEcho -package-name typing_echo \
     -I "$out/include" \
     $(find Sources/TypingEcho -name '*.swift') "$resources" Fuzz/FuzzTarget.swift \
-    "$out"/obj/*.o -licui18n -licuuc -licudata -lm \
+    "$out"/obj/*.o -licui18n -licuuc -licudata -lm -ldl \
     -o "$out/typing-echo-fuzz"
 
 # Seed corpus: each example's script after a default secret line.

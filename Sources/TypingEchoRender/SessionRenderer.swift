@@ -105,10 +105,22 @@ public struct SessionRenderer: Sendable {
                 }
             }
         }
-        for sound in plan.sounds {
+        // A run of the same earcon at the same instant (300,000 refused keys at key-cadence=0)
+        // is mixed once, times its count: adding one value k times, saturating, is adding k
+        // times the value, saturating once (the additions all go one way), so the samples are
+        // the same as mixing each.
+        var next = plan.sounds.startIndex
+        while next < plan.sounds.endIndex {
+            let sound = plan.sounds[next]
+            var count = 1
+            while next + count < plan.sounds.endIndex && plan.sounds[next + count] == sound { count += 1 }
+            next += count
             let samples = earcons[sound.name] ?? []
             let start = sample(sound.time)
-            for offset in 0..<min(samples.count, max(0, mix.count - start)) { Self.add(Int32(samples[offset]), to: &mix[start + offset]) }
+            for offset in 0..<min(samples.count, max(0, mix.count - start)) {
+                // In 64 bits, then saturated: what `count` saturating additions of one value give.
+                mix[start + offset] = Int32(clamping: Int64(mix[start + offset]) + Int64(samples[offset]) * Int64(count))
+            }
         }
         return RenderedAudio(sampleRate: sampleRate, samples: Self.normalise(mix), plan: plan,
                              measurements: measurements, fallbackLocales: fallbacks)

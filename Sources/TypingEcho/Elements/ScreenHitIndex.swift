@@ -6,18 +6,33 @@
 /// kept by the engine as declarations change the screen: an appended element or a re-declared
 /// one whose frame or `hidden` changed (and that labels nothing) is updated in place, its old
 /// frame left as a tombstone; only a change to a label, or as many changes as the index was
-/// built for, rebuilds it (amortised O(1) per change). A frame that spans many
-/// cells (a container, a background) or has edges too far away to grid goes in a short list
-/// every touch checks. Answers are exactly those of a scan over all elements: the smallest hit
-/// frame containing the point, the first in reading order on ties.
-/// - Complexity: a touch costs O(frames in the point's cell + large frames).
+/// built for, rebuilds it (amortised O(1) per change). A frame that spans more than 16 cells
+/// (a container, a background) goes in a coarser grid of the same cells joined 2×2, 4×4, …:
+/// the first level where it spans at most 16. Each cell lists its frames smallest first (the
+/// first in reading order on ties), so a touch stops in each level's cell at the first frame
+/// that contains the point or that could not beat the best found. Only frames whose edges are
+/// too far away to grid go in a short list every touch checks. Answers are exactly those of a
+/// scan over all elements: the smallest hit frame containing the point, the first in reading
+/// order on ties.
+/// - Complexity: a touch costs O(levels + frames passed): about 11 levels at most, and a frame
+///   is passed only when it crosses the touched cell without containing the point and is
+///   smaller than the answer. Many large frames that all overlap the point cost one each.
 struct ScreenHitIndex: Sendable {
-    /// The most cells one frame is listed in; a larger frame goes in `large`.
+    /// The most cells one frame is listed in; a larger frame goes to a coarser level.
     static let cellLimit = 16
 
     private var frames: [Frame] = []
+    /// Each frame's area when it was placed (a tombstone keeps its place in the cells' order).
+    private var areas: [Double] = []
     private var elementIndices: [Int] = []
-    private var cells: [[Int32]] = []
+    /// `levels[k]`: the cells of the grid whose cells are 2^k × 2^k of the finest, row by row,
+    /// each listing frame numbers smallest area first (then reading order); empty until a
+    /// frame needs it.
+    private var levels: [[[Int32]]] = []
+    /// The same cells' frames that cover the whole cell, in the same order: the first that is
+    /// not a tombstone holds every point of the cell, so it answers for them without a test.
+    private var covering: [[[Int32]]] = []
+    /// Frames with edges too far away to grid (and frames appended outside the grid's bounds).
     private var large: [Int32] = []
     private var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0, cellWidth = 1.0, cellHeight = 1.0
     private var columns = 0, rows = 0
@@ -43,6 +58,7 @@ struct ScreenHitIndex: Sendable {
             guard let frame = element.frame.map({ frame in label.map { frame.union($0) } ?? frame }) ?? label else { continue }
             numberOfPosition[position] = Int32(frames.count)
             frames.append(frame)
+            areas.append(frame.width * frame.height)
             elementIndices.append(position)
         }
         builtCount = frames.count
@@ -58,7 +74,8 @@ struct ScreenHitIndex: Sendable {
         }
         guard minX <= maxX, minY <= maxY, (maxX - minX).isFinite, (maxY - minY).isFinite else {
             large = frames.indices.map(Int32.init)
-            cells = []
+            levels = []
+            covering = []
             return
         }
         let side = Swift.max(1, Swift.min(1024, Int(Double(frames.count).squareRoot())))
@@ -66,24 +83,67 @@ struct ScreenHitIndex: Sendable {
         rows = maxY > minY ? side : 1
         cellWidth = maxX > minX ? (maxX - minX) / Double(columns) : 1
         cellHeight = maxY > minY ? (maxY - minY) / Double(rows) : 1
-        cells = Array(repeating: [], count: columns * rows)
-        for number in frames.indices { place(number) }
+        levels = [Array(repeating: [], count: columns * rows)]
+        covering = [Array(repeating: [], count: columns * rows)]
+        // Frame numbers are in reading order here, so they break ties as reading order does.
+        for number in frames.indices { place(number, sorted: false) }
+        let order: (Int32, Int32) -> Bool = { [areas] in areas[Int($0)] < areas[Int($1)] || (areas[Int($0)] == areas[Int($1)] && $0 < $1) }
+        for level in levels.indices {
+            for cell in levels[level].indices where levels[level][cell].count > 1 { levels[level][cell].sort(by: order) }
+            for cell in covering[level].indices where covering[level][cell].count > 1 { covering[level][cell].sort(by: order) }
+        }
     }
 
-    /// Lists frame `number` in the cells it covers, or in `large`.
-    private mutating func place(_ number: Int) {
+    /// Whether frame `a` beats frame `b` for a touch both contain: smaller, or as large and
+    /// earlier in reading order.
+    private func precedes(_ a: Int32, _ b: Int32) -> Bool {
+        let areaA = areas[Int(a)], areaB = areas[Int(b)]
+        return areaA < areaB || (areaA == areaB && elementIndices[Int(a)] < elementIndices[Int(b)])
+    }
+
+    /// Lists frame `number` in the cells it covers at the first level where those are at most
+    /// `cellLimit`, or in `large`; `sorted` keeps each cell in order (after the build).
+    private mutating func place(_ number: Int, sorted: Bool = true) {
         let frame = frames[number]
-        guard !cells.isEmpty, Self.isGriddable(frame), frame.x >= minX, frame.y >= minY,
+        guard !levels.isEmpty, Self.isGriddable(frame), frame.x >= minX, frame.y >= minY,
               frame.x + frame.width <= maxX, frame.y + frame.height <= maxY else {
             large.append(Int32(number))
             return
         }
         let left = column(frame.x), right = column(frame.x + frame.width)
         let top = row(frame.y), bottom = row(frame.y + frame.height)
-        guard (right - left + 1) * (bottom - top + 1) <= Self.cellLimit else { large.append(Int32(number)); return }
-        for r in top...bottom {
-            for c in left...right { cells[r * columns + c].append(Int32(number)) }
+        var level = 0
+        while ((right >> level) - (left >> level) + 1) * ((bottom >> level) - (top >> level) + 1) > Self.cellLimit { level += 1 }
+        let levelColumns = (columns + (1 << level) - 1) >> level, levelRows = (rows + (1 << level) - 1) >> level
+        while levels.count <= level { levels.append([]); covering.append([]) }
+        if levels[level].isEmpty {
+            levels[level] = Array(repeating: [], count: levelColumns * levelRows)
+            covering[level] = Array(repeating: [], count: levelColumns * levelRows)
         }
+        let size = 1 << level
+        for r in (top >> level)...(bottom >> level) {
+            for c in (left >> level)...(right >> level) {
+                // Whether the frame holds every point of the cell (the grid's outer cells reach
+                // past the bounds, so those never count as covered).
+                let cellLeft = minX + Double(c * size) * cellWidth, cellTop = minY + Double(r * size) * cellHeight
+                let covers = (c + 1) * size <= columns && (r + 1) * size <= rows
+                    && frame.x <= cellLeft && frame.y <= cellTop
+                    && frame.x + frame.width >= cellLeft + Double(size) * cellWidth && frame.y + frame.height >= cellTop + Double(size) * cellHeight
+                let cell = r * levelColumns + c
+                if covers { insert(number, into: &covering[level][cell], sorted: sorted) } else { insert(number, into: &levels[level][cell], sorted: sorted) }
+            }
+        }
+    }
+
+    /// Adds frame `number` to a cell's list, after the frames that beat it when `sorted`.
+    private func insert(_ number: Int, into list: inout [Int32], sorted: Bool) {
+        guard sorted else { list.append(Int32(number)); return }
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(list[middle], Int32(number)) { low = middle + 1 } else { high = middle }
+        }
+        list.insert(Int32(number), at: low)
     }
 
     /// Adds an element appended to the screen at `position`, when that leaves every other hit
@@ -95,6 +155,7 @@ struct ScreenHitIndex: Sendable {
         guard !element.isHidden, let frame = element.frame else { return true }
         numberOfPosition[position] = Int32(frames.count)
         frames.append(frame)
+        areas.append(frame.width * frame.height)
         elementIndices.append(position)
         place(frames.count - 1)
         return true
@@ -114,6 +175,7 @@ struct ScreenHitIndex: Sendable {
         guard let frame = element.frame.map({ frame in label.map { frame.union($0) } ?? frame }) ?? label else { return true }
         numberOfPosition[position] = Int32(frames.count)
         frames.append(frame)
+        areas.append(frame.width * frame.height)
         elementIndices.append(position)
         place(frames.count - 1)
         return true
@@ -121,22 +183,48 @@ struct ScreenHitIndex: Sendable {
 
     /// The index in `elements` of the element a finger at the point focuses, if any.
     func element(atX x: Double, y: Double) -> Int? {
-        var best: (area: Double, number: Int32)?
-        func consider(_ number: Int32) {
-            let frame = frames[Int(number)]
-            guard frame.contains(x: x, y: y) else { return }
-            let area = frame.width * frame.height
-            // Ties go to the first in reading order (frame numbers are not, once frames were replaced).
-            if let current = best,
-               !(area < current.area || (area == current.area && elementIndices[Int(number)] < elementIndices[Int(current.number)])) { return }
-            best = (area, number)
+        framesChecked(atX: x, y: y).element
+    }
+
+    /// The answer for a touch and how many frames it looked at (tests check that many large
+    /// overlapping frames cost a few each).
+    func framesChecked(atX x: Double, y: Double) -> (element: Int?, checked: Int) {
+        var best: Int32?
+        var checked = 0
+        for number in large {
+            checked += 1
+            guard frames[Int(number)].contains(x: x, y: y) else { continue }
+            if best == nil || precedes(number, best!) { best = number }
         }
-        for number in large { consider(number) }
         // A point off the grid lands in a border cell, whose frames cannot contain it.
-        if !cells.isEmpty {
-            for number in cells[row(y) * columns + column(x)] { consider(number) }
+        if !levels.isEmpty {
+            let column = column(x), row = row(y)
+            for level in levels.indices where !levels[level].isEmpty {
+                let levelColumns = (columns + (1 << level) - 1) >> level
+                let cell = (row >> level) * levelColumns + (column >> level)
+                // The best frame covering the whole cell holds the point (frames moved away
+                // leave tombstones that hold nothing).
+                for number in covering[level][cell] {
+                    if let current = best, !precedes(number, current) { break }
+                    checked += 1
+                    if frames[Int(number)].contains(x: x, y: y) {
+                        best = number
+                        break
+                    }
+                }
+                // Smallest first: the first that contains the point is this level's answer, and
+                // one that cannot beat the best found ends the cell.
+                for number in levels[level][cell] {
+                    if let current = best, !precedes(number, current) { break }
+                    checked += 1
+                    if frames[Int(number)].contains(x: x, y: y) {
+                        best = number
+                        break
+                    }
+                }
+            }
         }
-        return best.map { elementIndices[Int($0.number)] }
+        return (best.map { elementIndices[Int($0)] }, checked)
     }
 
     /// Edges that are finite and not so far apart that their difference overflows.

@@ -46,4 +46,45 @@ struct ScreenHitIndexTests {
             }
         }
     }
+
+    @Test("Many large overlapping frames, re-declared between touches: a touch checks a few frames and answers as a scan does")
+    func largeOverlappingFrames() throws {
+        var random = SeededGenerator(seed: 0x0BE5_1A9E)
+        var engine = try Engine()
+        var sink = EventCollector()
+        func run(_ text: String) {
+            if let parsed = try? ScriptParser().parse(line: Array(text.utf8), number: 1) { _ = try? engine.run(parsed, into: &sink) }
+        }
+        // 3,000 frames, nearly all at least a third of the screen and overlapping, a few small.
+        let count = 3_000
+        func frame() -> String {
+            if Int.random(in: 0..<20, using: &random) == 0 {
+                return "\(Int.random(in: 0...900, using: &random)),\(Int.random(in: 0...900, using: &random)),10,10"
+            }
+            let width = Int.random(in: 300...1000, using: &random), height = Int.random(in: 300...1000, using: &random)
+            return "\(Int.random(in: 0...(1000 - width), using: &random)),\(Int.random(in: 0...(1000 - height), using: &random)),\(width),\(height)"
+        }
+        for number in 0..<count { run("element e\(number) label=\"E\" frame=\(frame())") }
+        var mostChecked = 0, totalChecked = 0
+        for round in 0..<100 {
+            if round % 2 == 1 { run("element e\(Int.random(in: 0..<count, using: &random)) label=\"E\" frame=\(frame())") }
+            let index = ScreenHitIndex(engine.elements)
+            let x = Double.random(in: 0...1000, using: &random), y = Double.random(in: 0...1000, using: &random)
+            var expected: (index: Int, area: Double)?
+            // No labels here, so each hit frame is the element's frame.
+            for position in engine.elements.indices {
+                guard let hit = engine.elements[position].frame, hit.contains(x: x, y: y) else { continue }
+                let area = hit.width * hit.height
+                if expected == nil || area < expected!.area { expected = (position, area) }
+            }
+            let (found, checked) = index.framesChecked(atX: x, y: y)
+            #expect(found == expected?.index, "at \(x),\(y)")
+            #expect(engine.element(atX: x, y: y) == expected?.index, "the engine's kept index at \(x),\(y)")
+            mostChecked = max(mostChecked, checked)
+            totalChecked += checked
+        }
+        // A scan checks all 3,000; the levels' cells stop at the first frame that holds the point
+        // (a point few frames hold passes those crossing its cells).
+        #expect(totalChecked <= 100 * 60 && mostChecked <= 600, "touches checked \(totalChecked / 100) frames on average, \(mostChecked) at most")
+    }
 }
