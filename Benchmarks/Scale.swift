@@ -65,8 +65,12 @@ struct ScaleBenchmark {
             }
             return script
         },
-        Case(name: "elements: describe", command: "describe", size: 100_000, unit: "elements", ceiling: nil, bytesPerUnit: 4096) { count in
+        Case(name: "elements: describe", command: "describe", size: 1_000_000, unit: "elements", ceiling: 500, bytesPerUnit: 4096) { count in
             (0..<count).map { elementLine($0) }.joined()
+        },
+        Case(name: "secure fields described under a reader that speaks passwords (a finding each)", command: "describe",
+             size: 100_000, unit: "fields", ceiling: nil, bytesPerUnit: 4096) { count in
+            "settings reader=talkback\n" + (0..<count).map { "field p\($0) kind=secure label=\"PIN \($0)\"\n" }.joined()
         },
         Case(name: "one keys line of 4 MB in a text field", command: "replay", size: 4_000_000, unit: "bytes", ceiling: 400, bytesPerUnit: 16) { bytes in
             let words = ["hello", "world,", "Zażółć", "gęślą", "jaźń.", "typing", "echo", "42"]

@@ -85,7 +85,8 @@ public enum Lint {
     /// default. It holds no copy of the elements, so that a million of them are checked in the
     /// memory of their labels.
     struct Context {
-        /// The label of the first text field with each id, as a scan in reading order finds it.
+        /// The label of the first text field with each id some element labels, as a scan in
+        /// reading order finds it.
         let fieldLabels: [String: String]
         /// Findings about the screen as a whole.
         let screenFindings: [LintFinding]
@@ -97,11 +98,17 @@ public enum Lint {
 
         /// - Complexity: O(n) in the elements.
         init(_ elements: [Element], covered: (position: Int, message: String)? = nil, speaksPasswords: String? = nil) {
+            // Only the fields some element labels (`labels=`) are looked up: their labels are
+            // kept, not every field's.
             var fieldLabels: [String: String] = [:]
+            var targets = Set<String>()
+            for element in elements { if let target = element.labelFor { targets.insert(target) } }
             var visible = 0
             var headers = 0
             for element in elements {
-                if element.field != nil && fieldLabels[element.id] == nil { fieldLabels[element.id] = element.label }
+                if !targets.isEmpty, element.field != nil, fieldLabels[element.id] == nil, targets.contains(element.id) {
+                    fieldLabels[element.id] = element.label
+                }
                 guard !element.isHidden else { continue }
                 visible += 1
                 if element.traits.contains(.header) { headers += 1 }
