@@ -280,13 +280,9 @@ public struct LeakCheck: Sendable {
 private struct Observed {
     var json: [String] = []
     var transcript: [String] = []
-    var failures: [String]
-    var error: String?
     var descriptions: [String] = []
 
     init(_ run: LeakRun, formats: Bool, dumps: Bool, dumper: SessionDump) {
-        failures = run.failures
-        error = run.error
         if formats {
             var writer = Transcript()
             for event in run.events {
@@ -303,7 +299,6 @@ private struct Observed {
         }
         if dumps { descriptions.append(dumper.text(of: run.session)) }
     }
-
 }
 
 /// The first line where two outputs differ, for a readable failure.
