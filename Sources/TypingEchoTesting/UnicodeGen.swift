@@ -57,6 +57,8 @@ struct FamilyGraphemes: Sendable {
     let graphemes: [String]
     /// Each piece of the family as indices into `graphemes`.
     let pieces: [[Int]]
+    /// The pieces themselves.
+    let texts: [String]
 
     init(_ family: UnicodeFamily) {
         var graphemes: [String] = []
@@ -71,6 +73,7 @@ struct FamilyGraphemes: Sendable {
             }
         }
         self.graphemes = graphemes
+        texts = family.pieces
     }
 
     /// Every family's graphemes, segmented once.
@@ -83,11 +86,11 @@ struct FamilyGraphemes: Sendable {
 /// Its choices are those of an array of graphemes (a "one more?" choice before each grapheme
 /// past `length.lowerBound`, then the family's index in `families` and the grapheme's index in
 /// that family), so that deleting one grapheme's span deletes that grapheme and lowering its
-/// choices simplifies it. A fresh text is planned at its first choice: the pieces are drawn
-/// from the random generator exactly as joining `length` `Gen.unicodePiece(from:)`
-/// values draws them (the count first, then a weighted family and a piece for each), so a seed
-/// gives the same text as when texts were recorded as pieces; the plan's graphemes are then
-/// recorded one by one.
+/// choices simplifies it. A fresh text is planned at once: the pieces are drawn from the
+/// random generator exactly as joining `length` `Gen.unicodePiece(from:)` values draws them
+/// (the count first, then a weighted family and a piece for each), so a seed gives the same
+/// text as when texts were recorded as pieces; the plan's graphemes are then recorded in one
+/// go, the choices a replay reads back one by one.
 struct GraphemeText: Sendable {
     let families: [FamilyGraphemes]
     let length: ClosedRange<Int>
@@ -104,49 +107,62 @@ struct GraphemeText: Sendable {
         maximum = length.upperBound * longest
     }
 
-    /// One planned grapheme: the family's index in `families` and the grapheme's in the family.
-    private struct Planned {
-        var family: UInt64
-        var grapheme: UInt64
-    }
-
-    /// The graphemes of `length` pieces drawn from `random` as joined pieces would draw them.
-    private func plan(_ random: inout SeededGenerator) -> [Planned] {
-        var planned: [Planned] = []
-        var pieces = 0
+    /// The pieces of a text drawn from `random` as joined pieces would draw them (the count,
+    /// then a weighted family and a piece for each), each as the family's index in `families`
+    /// and the piece's in the family.
+    private func plan(_ random: inout SeededGenerator) -> [(family: Int, piece: Int)] {
+        var pieces: [(family: Int, piece: Int)] = []
         var target: Int?
-        while pieces < length.upperBound {
-            if pieces >= length.lowerBound {
+        while pieces.count < length.upperBound {
+            if pieces.count >= length.lowerBound {
                 if target == nil { target = chooseCount(in: length, using: &random) }
-                if pieces >= target! { break }
+                if pieces.count >= target! { break }
             }
             let ticket = random.next(upTo: limits.last! - 1)
             let family = limits.firstIndex { ticket < $0 } ?? families.count - 1
-            let piece = families[family].pieces[Int(random.next(upTo: UInt64(families[family].pieces.count - 1)))]
-            for grapheme in piece { planned.append(Planned(family: UInt64(family), grapheme: UInt64(grapheme))) }
-            pieces += 1
+            pieces.append((family, Int(random.next(upTo: UInt64(families[family].pieces.count - 1)))))
         }
-        return planned
+        return pieces
+    }
+
+    /// Draws a fresh text: its plan, recorded grapheme by grapheme as the choices a replay reads back.
+    private func drawFresh(from source: Source) throws -> String {
+        let pieces = source.withRandom { plan(&$0) }
+        var text = ""
+        var count = 0
+        let familyBound = UInt64(families.count - 1)
+        for (family, piece) in pieces {
+            let graphemes = families[family]
+            let bound = UInt64(graphemes.graphemes.count - 1)
+            for grapheme in graphemes.pieces[piece] {
+                let start = source.count
+                if count >= length.lowerBound { source.record(1, bound: 1) }
+                source.record(UInt64(family), bound: familyBound)
+                source.record(UInt64(grapheme), bound: bound)
+                source.recordSpan(from: start)
+                count += 1
+            }
+            text += graphemes.texts[piece]
+        }
+        if count < maximum {
+            let start = source.count
+            source.record(0, bound: 1)
+            source.recordSpan(from: start)
+        }
+        try source.checkRecorded()
+        return text
     }
 
     /// Draws a text from `source`: planned when it is fresh, read grapheme by grapheme when replaying.
     func draw(from source: Source) throws -> String {
-        var planned: [Planned]?
+        if source.isFresh { return try drawFresh(from: source) }
         var text = ""
         var count = 0
-        func next(_ random: inout SeededGenerator) -> Planned? {
-            if planned == nil { planned = plan(&random) }
-            return count < planned!.count ? planned![count] : nil
-        }
         while count < maximum {
             let more = try source.span { () throws -> Bool in
-                if count >= length.lowerBound {
-                    let flag = try source.draw(upTo: 1) { next(&$0) == nil ? 0 : 1 }
-                    if flag == 0 { return false }
-                }
-                let family = families[Int(try source.draw(upTo: UInt64(families.count - 1)) { next(&$0)?.family ?? 0 })]
-                let grapheme = try source.draw(upTo: UInt64(family.graphemes.count - 1)) { next(&$0)?.grapheme ?? 0 }
-                text += family.graphemes[Int(grapheme)]
+                if count >= length.lowerBound, try source.draw(upTo: 1) == 0 { return false }
+                let family = families[Int(try source.draw(upTo: UInt64(families.count - 1)))]
+                text += family.graphemes[Int(try source.draw(upTo: UInt64(family.graphemes.count - 1)))]
                 count += 1
                 return true
             }

@@ -1,6 +1,6 @@
 import Testing
 import TypingEcho
-import TypingEchoTesting
+@testable import TypingEchoTesting
 
 /// An editor that counts its insertion point in Unicode scalars on insert: right for text of
 /// one-scalar graphemes only.
@@ -29,6 +29,19 @@ struct GraphemeShrinkingTests {
                 #expect(new.map { Array($0.0.unicodeScalars) } == old.map { Array($0.0.unicodeScalars) })
                 #expect(new?.1 == old?.1, "the draw after the text")
             }
+        }
+    }
+
+    @Test("A fresh text's recorded choices replay to the same text, choices and spans")
+    func freshChoicesReplay() throws {
+        let gen = Gen<(String, String)>.zip(.unicodeText(length: 0...6), .unicodeText(length: 2...3, families: [.thai, .ascii]))
+        for seed in 0..<200 as Range<UInt64> {
+            let fresh = Source(seed: seed)
+            let value = try gen.run(fresh)
+            let replay = Source(replaying: fresh.choices)
+            let again = try gen.run(replay)
+            #expect(Array(again.0.unicodeScalars) == Array(value.0.unicodeScalars) && Array(again.1.unicodeScalars) == Array(value.1.unicodeScalars))
+            #expect(replay.choices == fresh.choices && replay.bounds == fresh.bounds && replay.spans == fresh.spans)
         }
     }
 
