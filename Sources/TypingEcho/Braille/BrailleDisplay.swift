@@ -94,9 +94,10 @@ struct BrailleDisplay: Sendable {
     /// change of the row (`follow`), else the window already shown (after a pan); nil when it
     /// is the window shown now.
     mutating func place(_ row: BrailleRow, width: Int, shape: BrailleCursorShape, follow: Bool) -> BrailleWindow? {
-        if follow && row != lastRow, let cursor = row.cursor {
+        let changed = follow && row != lastRow
+        if changed, let cursor = row.cursor {
             windowStart = cursor / width * width
-        } else if follow && row != lastRow && lastRow?.cursor != nil {
+        } else if changed && lastRow?.cursor != nil {
             windowStart = 0
         }
         lastRow = row

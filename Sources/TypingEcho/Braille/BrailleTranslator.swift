@@ -33,16 +33,24 @@ public struct BrailleTranslator: Sendable, Hashable {
     public func translate(_ line: some StringProtocol, cursor: Int? = nil, expandAtCursor: Bool = false) throws(BrailleError) -> BrailleTranslation {
         let window = try Self.window(of: line, around: cursor ?? 0)
         guard cursor == nil || cursor! >= 0 else { throw .cursorOutOfRange(cursor: cursor!) }
-        // The window's code points, and for each the character (from the window's start) it belongs to.
+        // The window's code points, and for each the character (from the window's start) it
+        // belongs to. Plain loops over buffers: this runs on every change the display shows,
+        // and closures over ranges cost several times more in a debug build.
+        let piece = line[window.range]
         var scalars: [UInt32] = []
         var characterOfScalar: [Int] = []
         var firstScalar: [Int] = []
-        for (offset, character) in line[window.range].enumerated() {
+        scalars.reserveCapacity(piece.utf8.count)
+        characterOfScalar.reserveCapacity(piece.utf8.count)
+        firstScalar.reserveCapacity(piece.utf8.count)
+        var offset = 0
+        for character in piece {
             firstScalar.append(scalars.count)
             for scalar in character.unicodeScalars {
                 scalars.append(scalar.value)
                 characterOfScalar.append(offset)
             }
+            offset += 1
         }
         let cursorScalar = cursor.map { $0 - window.start < firstScalar.count ? firstScalar[$0 - window.start] : scalars.count } ?? 0
         var result = telou_translation()
@@ -53,10 +61,37 @@ public struct BrailleTranslator: Sendable, Hashable {
         guard translated == 1 else { throw .translationFailed(table: table.name, reason: Liblouis.string(message)) }
         defer { telou_translation_free(&result) }
         let count = Int(result.cell_count)
-        let cells = (0..<count).map { BrailleCell(dots: UInt8(truncatingIfNeeded: result.cells[$0])) }
-        let cellOfCharacter = firstScalar.map { Int(result.output_positions[$0]) }
-        let characterOfCell = (0..<count).map { window.start + characterOfScalar[Int(result.input_positions[$0])] }
-        return BrailleTranslation(cells: cells, cursor: cursor == nil ? nil : Int(result.cursor), start: window.start,
+        let characters = firstScalar.count
+        let start = window.start
+        let cells = [BrailleCell](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var index = 0
+            while index < count {
+                (buffer.baseAddress! + index).initialize(to: BrailleCell(dots: UInt8(truncatingIfNeeded: result.cells[index])))
+                index += 1
+            }
+            initialized = count
+        }
+        let cellOfCharacter = [Int](unsafeUninitializedCapacity: characters) { buffer, initialized in
+            firstScalar.withUnsafeBufferPointer { first in
+                var index = 0
+                while index < characters {
+                    (buffer.baseAddress! + index).initialize(to: Int(result.output_positions[first[index]]))
+                    index += 1
+                }
+            }
+            initialized = characters
+        }
+        let characterOfCell = [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            characterOfScalar.withUnsafeBufferPointer { owner in
+                var index = 0
+                while index < count {
+                    (buffer.baseAddress! + index).initialize(to: start + owner[Int(result.input_positions[index])])
+                    index += 1
+                }
+            }
+            initialized = count
+        }
+        return BrailleTranslation(cells: cells, cursor: cursor == nil ? nil : Int(result.cursor), start: start,
                                   cellOfCharacter: cellOfCharacter, characterOfCell: characterOfCell)
     }
 

@@ -48,58 +48,119 @@ public enum Lint {
     /// The findings for a screen in reading order: per element, then the screen as a whole.
     /// - Complexity: O(n) in the elements.
     public static func findings(for elements: [Element]) -> [LintFinding] {
-        let visible = elements.filter { !$0.isHidden }
-        // The first text field with each id, as a scan in reading order would find it.
-        var fields: [String: Element] = [:]
-        for element in elements where element.field != nil && fields[element.id] == nil { fields[element.id] = element }
+        let context = Context(elements)
         var findings: [LintFinding] = []
         for element in elements {
-            for (rule, message) in check(element, fields: fields) {
+            for (rule, message) in check(element, fields: context.fieldLabels) {
                 findings.append(LintFinding(rule: rule, element: element.id, message: message))
             }
         }
-        let headers = visible.filter { $0.traits.contains(.header) }.count
-        if visible.count >= 3, headers * 2 > visible.count {
-            findings.append(LintFinding(rule: .headerOveruse, element: nil,
-                                        message: "\(headers) of \(visible.count) elements are headings; mark only section titles as header"))
-        }
-        return findings
+        return findings + context.screenFindings
     }
 
     /// The findings for a session's screen as it is now: those of `findings(for:)` on its
     /// elements, plus a `covered-by-keyboard` finding when the field being edited has a frame
-    /// that overlaps the keyboard's.
+    /// that overlaps the keyboard's, and a `speaks-passwords` finding for each secure field when
+    /// the reader speaks passwords by default (these after the elements' own, before the
+    /// screen's).
+    /// - Complexity: O(n) in the elements.
     public static func findings(for engine: Engine) -> [LintFinding] {
-        var findings = findings(for: engine.elements)
-        if let edited = engine.editedElement, let frame = edited.frame, !edited.isHidden {
-            let keyboard = engine.keyboardLayout.frame
-            if frame.intersects(keyboard) {
-                let finding = LintFinding(rule: .coveredByKeyboard, element: edited.id,
-                                          message: "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
-                let at = findings.firstIndex { $0.element == nil } ?? findings.endIndex
-                findings.insert(finding, at: at)
+        let context = Context(engine)
+        var findings: [LintFinding] = []
+        var session: [LintFinding] = []
+        for (position, element) in engine.elements.enumerated() {
+            for (rule, message) in check(element, fields: context.fieldLabels) {
+                findings.append(LintFinding(rule: rule, element: element.id, message: message))
             }
+            session += context.sessionFindings(for: element, at: position)
         }
-        if engine.settings.style.speaksPasswordsByDefault {
-            let reader = engine.settings.reader.displayName
-            for element in engine.elements where element.field?.isSecure == true && !element.isHidden {
-                let finding = LintFinding(rule: .speaksPasswords, element: element.id,
-                                          message: "\(reader) speaks passwords by default (\"Speak passwords\" on): a \(reader) user with the default setting hears every character typed into this field; the model speaks it as with the setting off")
-                let at = findings.firstIndex { $0.element == nil } ?? findings.endIndex
-                findings.insert(finding, at: at)
+        // The keyboard's finding came first, then the readers', in reading order.
+        let covered = session.filter { $0.rule == .coveredByKeyboard }
+        return findings + covered + session.filter { $0.rule != .coveredByKeyboard } + context.screenFindings
+    }
+
+    /// What checking one element at a time needs from the whole screen, made in one pass over
+    /// it: the labels of the text fields by id, the findings about the screen as a whole, and
+    /// (for a session) the field being edited under the keyboard and the reader's password
+    /// default. It holds no copy of the elements, so that a million of them are checked in the
+    /// memory of their labels.
+    struct Context {
+        /// The label of the first text field with each id, as a scan in reading order finds it.
+        let fieldLabels: [String: String]
+        /// Findings about the screen as a whole.
+        let screenFindings: [LintFinding]
+        /// The position of the field being edited when its frame lies under the keyboard, with
+        /// the finding's message.
+        let covered: (position: Int, message: String)?
+        /// The reader's name when it speaks passwords by default.
+        let speaksPasswords: String?
+
+        /// - Complexity: O(n) in the elements.
+        init(_ elements: [Element], covered: (position: Int, message: String)? = nil, speaksPasswords: String? = nil) {
+            var fieldLabels: [String: String] = [:]
+            var visible = 0
+            var headers = 0
+            for element in elements {
+                if element.field != nil && fieldLabels[element.id] == nil { fieldLabels[element.id] = element.label }
+                guard !element.isHidden else { continue }
+                visible += 1
+                if element.traits.contains(.header) { headers += 1 }
             }
+            self.fieldLabels = fieldLabels
+            if visible >= 3, headers * 2 > visible {
+                screenFindings = [LintFinding(rule: .headerOveruse, element: nil,
+                                              message: "\(headers) of \(visible) elements are headings; mark only section titles as header")]
+            } else {
+                screenFindings = []
+            }
+            self.covered = covered
+            self.speaksPasswords = speaksPasswords
         }
-        return findings
+
+        /// The context of a session's screen as it is now.
+        /// - Complexity: O(n) in the elements.
+        init(_ engine: Engine) {
+            var covered: (position: Int, message: String)?
+            if let position = engine.editor.editedField, let edited = engine.editedElement, let frame = edited.frame, !edited.isHidden {
+                let keyboard = engine.keyboardLayout.frame
+                if frame.intersects(keyboard) {
+                    covered = (position, "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
+                }
+            }
+            let reader = engine.settings.style.speaksPasswordsByDefault ? engine.settings.reader.displayName : nil
+            self.init(engine.elements, covered: covered, speaksPasswords: reader)
+        }
+
+        /// The findings about `element` (at `position` on the screen) in reading order: its own,
+        /// then the session's about it.
+        func findings(for element: Element, at position: Int) -> [LintFinding] {
+            var findings = check(element, fields: fieldLabels).map { LintFinding(rule: $0.0, element: element.id, message: $0.1) }
+            findings += sessionFindings(for: element, at: position)
+            return findings
+        }
+
+        /// The session's findings about `element`: under the keyboard, passwords spoken.
+        func sessionFindings(for element: Element, at position: Int) -> [LintFinding] {
+            var findings: [LintFinding] = []
+            if let covered, covered.position == position {
+                findings.append(LintFinding(rule: .coveredByKeyboard, element: element.id, message: covered.message))
+            }
+            if let reader = speaksPasswords, element.field?.isSecure == true, !element.isHidden {
+                findings.append(LintFinding(rule: .speaksPasswords, element: element.id,
+                                            message: "\(reader) speaks passwords by default (\"Speak passwords\" on): a \(reader) user with the default setting hears every character typed into this field; the model speaks it as with the setting off"))
+            }
+            return findings
+        }
     }
 
     /// The findings for one element, which may refer to the others (labels).
-    static func check(_ element: Element, fields: [String: Element]) -> [(LintRule, String)] {
+    static func check(_ element: Element, fields: [String: String]) -> [(LintRule, String)] {
         var found: [(LintRule, String)] = []
         let traits = element.traits
         if let target = element.labelFor {
-            if let field = fields[target] {
-                if !element.isHidden, normalised(element.label) == normalised(field.label) {
-                    found.append((.duplicatedLabel, "the visible label '\(element.label)' is read again as the label of field '\(field.id)'; hide it (hidden) and let labels= merge its frame into the field's"))
+            if let fieldLabel = fields[target] {
+                if !element.isHidden, normalised(element.label) == normalised(fieldLabel) {
+                    found.append((.duplicatedLabel, "the visible label '\(element.label)' is read again as the label of field '\(target)'; hide it (hidden) and let labels= merge its frame into the field's"))
                 }
             } else {
                 found.append((.labelsNothing, "labels=\(target) names no text field on this screen"))

@@ -46,7 +46,7 @@ extension ScreenDescription {
     /// - Complexity: O(*n*) time in the elements and their texts.
     public static func write(_ engine: Engine, json: Bool, readers: [ScreenReader] = [], to write: ([UInt8]) -> Bool) -> Int {
         let describer = Describer(engine, readers: readers)
-        let items = engine.elements.lazy.map(describer.item(for:))
+        let items = engine.elements.enumerated().lazy.map { describer.item(for: $1, at: $0) }
         if json {
             writeJSON(items: items, screenFindings: describer.screenFindings, to: write)
         } else {

@@ -39,15 +39,17 @@ public struct ScreenDescription: Sendable {
     /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
     public init(_ engine: Engine, readers: [ScreenReader] = []) {
         let describer = Describer(engine, readers: readers)
-        items = engine.elements.map(describer.item(for:))
+        items = engine.elements.enumerated().map { describer.item(for: $1, at: $0) }
         screenFindings = describer.screenFindings
     }
 
-    /// What describing one element at a time needs: the lint findings grouped by element and
-    /// the labels by target, made once for the whole screen.
+    /// What describing one element at a time needs: the lint context (field labels, the
+    /// screen's findings) and the labels by target, made once for the whole screen; each
+    /// element's findings are made as it is described, so a million elements are described
+    /// without a million findings held.
     struct Describer {
         let engine: Engine
-        let findingsByID: [String: [LintFinding]]
+        let lint: Lint.Context
         let labelsByTarget: [String: [String]]
         let screenFindings: [LintFinding]
         /// How many findings there are in all.
@@ -63,25 +65,25 @@ public struct ScreenDescription: Sendable {
                 let phrasebook = (try? Phrasebook(locale: engine.settings.locale, wording: reader)) ?? engine.phrasebook
                 return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
             }
-            let findings = Lint.findings(for: engine)
-            var findingsByID: [String: [LintFinding]] = [:]
-            for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
+            let lint = Lint.Context(engine)
+            var count = lint.screenFindings.count
+            for (position, element) in engine.elements.enumerated() { count += lint.findings(for: element, at: position).count }
             var labelsByTarget: [String: [String]] = [:]
             for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
-            self.findingsByID = findingsByID
+            self.lint = lint
             self.labelsByTarget = labelsByTarget
-            screenFindings = findings.filter { $0.element == nil }
-            findingCount = findings.count
+            screenFindings = lint.screenFindings
+            findingCount = count
         }
 
-        /// One element described.
-        func item(for element: Element) -> Item {
+        /// One element (at `position` on the screen) described.
+        func item(for element: Element, at position: Int) -> Item {
             let announcer = engine.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
                         announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
                         hint: announcer.hint(for: element),
-                        findings: findingsByID[element.id] ?? [],
+                        findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
                         readers: others.map { reader, announcer in
                             // Separate utterances (Orca) are shown joined by " · ".

@@ -99,7 +99,14 @@ extension Engine {
             row.textStart = row.cells.count
             row.lineStart = lineStart
             var cells = line.cells
-            var characters = line.characterOfCell.map { $0 + lineStart }
+            var characters = line.characterOfCell
+            characters.withUnsafeMutableBufferPointer { offsets in
+                var index = 0
+                while index < offsets.count {
+                    offsets[index] += lineStart
+                    index += 1
+                }
+            }
             var cursor = line.cursor
             // The trailing cell, for the insertion point at the end of the line.
             cells.append(.blank)
