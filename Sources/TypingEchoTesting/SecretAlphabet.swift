@@ -44,6 +44,33 @@ public enum SecretAlphabet {
     /// and alternates, and the space.
     public static let onScreen: [Character] = KeyboardLayout.matching("en-US").typeableCharacters
 
+    /// The letters Braille Screen Input types into secure fields: a to z, each one cell that
+    /// every uncontracted table (UEB grade 1, computer braille) reads back as that letter alone,
+    /// so a secret typed as chords and its decoy enter the same number of characters.
+    public static let brailleLetters: [Character] = Array("abcdefghijklmnopqrstuvwxyz")
+
+    /// The dots of each of ``brailleLetters``, in order (the six-dot letters of every English table).
+    private static let letterDots = [
+        "1", "12", "14", "145", "15", "124", "1245", "125", "24", "245", "13", "123", "134",
+        "1345", "135", "1234", "12345", "1235", "234", "2345", "136", "1236", "2456", "1346", "13456", "1356",
+    ]
+
+    /// The dot numbers of one of ``brailleLetters`` (`"125"` for h), as `chord` takes them.
+    public static func dots(of letter: Character) -> String {
+        guard let index = brailleLetters.firstIndex(of: letter) else { preconditionFailure("\(letter) is not a braille letter") }
+        return letterDots[index]
+    }
+
+    /// Letters of ``brailleLetters`` as Unicode braille cells (`"⠓⠑"` for "he"), as `chords` takes them.
+    public static func cells(of letters: String) -> String {
+        var cells = ""
+        for letter in letters {
+            let bits = dots(of: letter).reduce(UInt32(0)) { $0 | 1 << ($1.wholeNumberValue! - 1) }
+            cells.unicodeScalars.append(Unicode.Scalar(0x2800 + bits)!)
+        }
+        return cells
+    }
+
     /// How many characters `character` takes written inside a script string: 1, or more for
     /// one that needs an escape (`\"`, `\\`, `\n`, `\u{1F}`). Script error columns after a
     /// quoted secret count these (as a field counts characters), so a decoy character has the
@@ -66,7 +93,8 @@ extension SecureSession {
     /// Decoys for this session: the same steps, with the text of every secret step replaced by
     /// an independent random text of the same number of characters (any case, class, layer,
     /// script and repetition), each character written with as many characters in the script
-    /// as the one it replaces. Text typed on the on-screen keyboard gets characters it types.
+    /// as the one it replaces. Text typed on the on-screen keyboard gets characters it types,
+    /// text typed as braille chords letters of ``SecretAlphabet/brailleLetters`` (one cell each).
     ///
     /// Nothing of the real secret is kept but its count, so a run with a decoy shows every
     /// channel that depends on the characters, including the gestures `type` makes.
@@ -80,9 +108,10 @@ extension SecureSession {
                     continue
                 }
                 let onScreen = if case .typeSecretOnScreen = step { true } else { false }
+                let chords = if case .chordSecret = step { true } else { false }
                 var decoy = ""
                 for character in SecretAlphabet.fieldCharacters(of: text) {
-                    let options = SecretAlphabet.choices(sameWidthAs: character, onScreen: onScreen)
+                    let options = chords ? SecretAlphabet.brailleLetters : SecretAlphabet.choices(sameWidthAs: character, onScreen: onScreen)
                     decoy.append(options[Int(try source.draw(upTo: UInt64(options.count - 1)))])
                 }
                 decoys.append(step.replacingSecret(with: decoy))

@@ -1,6 +1,12 @@
 import TypingEcho
 
 extension Gen where Value == SecureSession {
+    /// The odds of a braille case among the secure sessions: one in eight.
+    public static var brailleShare: (other: Int, braille: Int) { (7, 1) }
+
+    /// The most steps a braille case has (before the optional malformed last line).
+    public static var brailleCaseSteps: Int { 6 }
+
     /// Sessions of `steps` steps that put secrets drawn from `families` into secure fields by
     /// every path (hardware keys, `type` in every typing mode, paste, refused dictation) among
     /// focus changes, keyboard exploration, edit actions (by command and by rotor), hardware
@@ -9,6 +15,13 @@ extension Gen where Value == SecureSession {
     ///
     /// Secrets also hold `SecretAlphabet.disagreeing`, the code points Swift's grapheme data
     /// joins and ICU's does not.
+    ///
+    /// One case in eight (``brailleShare``) is a braille case of at most ``brailleCaseSteps``
+    /// steps, among which (two in five) the braille display's settings and Braille Screen Input:
+    /// `braille-input on|off`, secrets typed as chords (`chord`, `chords`) into secure fields
+    /// (``SessionStep/chordSecret(_:into:)``), and its swipes for space, delete, new line,
+    /// delete word and return. Braille costs liblouis translations in both runs of a case, so
+    /// it gets a bounded share of short cases rather than a step weight in every case.
     ///
     /// The default families leave out Devanagari (ICU 72 and Swift's String segment its
     /// conjuncts differently, so no same-shape decoy exists) and control whitespace.
@@ -52,15 +65,34 @@ extension Gen where Value == SecureSession {
                 "feedback=words", "pitch-change=off", "capitals=sound", "capitals=pitch",
                 "phonetics=phonetics-only", "hints=off", "typing=touch", "typing=direct", "typing=standard",
                 "secure-keys=speak", "secure-keys=silent", "cadence=0.1",
-                // The braille display, compared like every other event (computer braille: liblouis's fastest table).
-                "braille=on braille-table=en-us-comp8.ctb braille-cells=12", "braille-cursor=all braille=on",
             ]).map { .setting($0) }),
             (1, Gen<Bool>.bool.map { .expectSecretValue(correct: $0) }),
             (1, .constant(.expectSecretSpeech)),
             (1, Gen<Int>.int(in: 0...30).map { .expectNumber(kind: "count", value: $0) }),
             (1, Gen<Int>.int(in: 0...30).map { .expectNumber(kind: "cursor", value: $0) }),
         ])
+        // Braille: the display (compared like every other event; computer braille is liblouis's
+        // fastest table) and Braille Screen Input into secure fields, in a bounded share of
+        // short cases, since every braille step costs liblouis translations in both runs.
+        let brailleStep = Gen<SessionStep>.frequency([
+            (4, Gen<(String, String)>.zip(.string(of: .element(of: SecretAlphabet.brailleLetters), length: 1...5), secureField)
+                .map { .chordSecret($0, into: $1) }),
+            (1, Gen<Bool>.bool.map { .brailleInput(!$0) }),
+            (3, Gen<SessionStep>.element(of: [
+                .brailleSwipe(.right, fingers: 1), .brailleSwipe(.left, fingers: 1), .brailleSwipe(.right, fingers: 2),
+                .brailleSwipe(.left, fingers: 2), .brailleSwipe(.up, fingers: 3),
+            ])),
+            (2, Gen<String>.element(of: [
+                "braille=on braille-table=en-us-comp8.ctb braille-cells=12", "braille-cursor=all braille=on",
+                "braille=on", "braille=off",
+            ]).map { .setting($0) }),
+        ])
+        let brailleSteps = steps.lowerBound...max(steps.lowerBound, min(steps.upperBound, Self.brailleCaseSteps))
+        let session = Gen<[SessionStep]>.frequency([
+            (Self.brailleShare.other, .array(of: step, count: steps)),
+            (Self.brailleShare.braille, .array(of: .frequency([(3, step), (2, brailleStep)]), count: brailleSteps)),
+        ])
         let tail = Gen<[SessionStep]>.frequency([(4, .constant([])), (1, Gen<Int>.int(in: 0...4).map { [.malformed($0)] })])
-        return Gen<([SessionStep], [SessionStep])>.zip(.array(of: step, count: steps), tail).map { SecureSession(steps: $0 + $1) }
+        return Gen<([SessionStep], [SessionStep])>.zip(session, tail).map { SecureSession(steps: $0 + $1) }
     }
 }

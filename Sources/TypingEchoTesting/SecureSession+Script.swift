@@ -38,6 +38,10 @@ struct ScriptBuilder {
     /// have changed it in a way the builder does not follow (keys, moves, edit actions, keys
     /// entered by exploration), so a "correct" guess is no longer known to be correct.
     private var passwordKnown = true
+    /// The field Braille Screen Input is known to be on for: the field being edited when
+    /// `braille-input on` was written, until focus or editing leaves it. Where it is not known,
+    /// `braille-input on` is written again before a chord or a braille swipe (harmless when on).
+    private var brailleInputField: String?
 
     /// Focuses a field (if it is not focused) and starts editing it (if it is not edited).
     private mutating func edit(_ id: String) {
@@ -54,9 +58,21 @@ struct ScriptBuilder {
         if fingerDown { lines.append("lift"); fingerDown = false }
     }
 
+    /// Makes sure Braille Screen Input is on for the field being edited.
+    private mutating func brailleInputOn() {
+        lift()
+        if brailleInputField != focused { lines.append("braille-input on"); brailleInputField = focused }
+    }
+
     mutating func add(_ step: SessionStep) {
+        addLines(step)
+        // Braille Screen Input is on for the field being edited only.
+        if !editing || brailleInputField != focused { brailleInputField = nil }
+    }
+
+    private mutating func addLines(_ step: SessionStep) {
         switch step {
-        case .typeSecret, .typeSecretOnScreen, .pasteSecret, .focus, .wait, .setting, .rotor,
+        case .typeSecret, .typeSecretOnScreen, .pasteSecret, .chordSecret, .brailleInput, .focus, .wait, .setting, .rotor,
              .clipboardPublic, .expectSecretValue, .expectSecretSpeech, .expectNumber, .malformed:
             break
         case .typePublic(_, let id), .dictatePublic(_, let id), .dictateSecret(_, let id):
@@ -92,6 +108,27 @@ struct ScriptBuilder {
         case .dictateSecret(let text, let id):
             edit(id)
             lines.append("dictate \(SecureSession.quoted(text))")
+        case .chordSecret(let text, let id):
+            edit(id)
+            brailleInputOn()
+            if id == "pw" { typedIntoPassword += text }
+            if text.count == 1, let letter = text.first {
+                lines.append("chord \(SecretAlphabet.dots(of: letter))")
+            } else {
+                lines.append("chords \(SecureSession.quoted(SecretAlphabet.cells(of: text)))")
+            }
+        case .brailleInput(let on):
+            if on {
+                editSomething()
+                brailleInputOn()
+            } else {
+                lines.append("braille-input off")
+                brailleInputField = nil
+            }
+        case .brailleSwipe(let direction, let fingers):
+            editSomething()
+            brailleInputOn()
+            lines.append("swipe \(direction.rawValue)" + (fingers == 1 ? "" : " fingers=\(fingers)"))
         case .typePublic(let text, let id):
             edit(id)
             lines.append("keys \(SecureSession.quoted(text))")
@@ -130,7 +167,8 @@ struct ScriptBuilder {
                 if rotorIsTypingMode { directTyping = false }
             }
             lines.append("swipe \(direction.rawValue)")
-            if direction == .left || direction == .right { editing = false; focused = "?" }
+            // With Braille Screen Input on, left and right delete and enter a space instead of moving.
+            if (direction == .left || direction == .right) && brailleInputField == nil { editing = false; focused = "?" }
         case .wait(let milliseconds):
             lines.append("wait \(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())")
         case .setting(let pair):

@@ -22,6 +22,17 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     case pasteSecret(String, into: String)
     /// Dictates part of the secret in a secure field (which must refuse it).
     case dictateSecret(String, into: String)
+    /// Types part of the secret with Braille Screen Input into a secure field: lowercase letters
+    /// (`SecretAlphabet.brailleLetters`, one cell each in every uncontracted table), written as
+    /// their cells (`chords "⠓⠑"`; a single letter as its dots, `chord 125`), after
+    /// `braille-input on` where it is not known to be on.
+    case chordSecret(String, into: String)
+    /// Turns Braille Screen Input on for the field being edited (the password field if none is), or off.
+    case brailleInput(Bool)
+    /// A Braille Screen Input swipe in the field being edited (space `right`, delete `left`, new
+    /// line `right` with 2 fingers, delete word `left` with 2, return `up` with 3), Braille Screen
+    /// Input turned on first where it is not known to be on.
+    case brailleSwipe(SwipeDirection, fingers: Int)
     /// Types public text on a hardware keyboard into `user` or `note`.
     case typePublic(String, into: String)
     /// Types public lowercase text with the on-screen keyboard into `user`.
@@ -57,7 +68,8 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     /// Whether the step carries secret text.
     public var secretText: String? {
         switch self {
-        case .typeSecret(let text, _), .typeSecretOnScreen(let text, _), .pasteSecret(let text, _), .dictateSecret(let text, _):
+        case .typeSecret(let text, _), .typeSecretOnScreen(let text, _), .pasteSecret(let text, _), .dictateSecret(let text, _),
+             .chordSecret(let text, _):
             return text
         default:
             return nil
@@ -71,6 +83,7 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
         case .typeSecretOnScreen(_, let id): .typeSecretOnScreen(text, into: id)
         case .pasteSecret(_, let id): .pasteSecret(text, into: id)
         case .dictateSecret(_, let id): .dictateSecret(text, into: id)
+        case .chordSecret(_, let id): .chordSecret(text, into: id)
         default: self
         }
     }
@@ -84,6 +97,9 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
         case .typeSecretOnScreen(let text, let id): "typeSecretOnScreen(\(text.unambiguousLiteral), \(id))"
         case .pasteSecret(let text, let id): "pasteSecret(\(text.unambiguousLiteral), \(id))"
         case .dictateSecret(let text, let id): "dictateSecret(\(text.unambiguousLiteral), \(id))"
+        case .chordSecret(let text, let id): "chordSecret(\(text.unambiguousLiteral), \(id))"
+        case .brailleInput(let on): "brailleInput(\(on ? "on" : "off"))"
+        case .brailleSwipe(let direction, let fingers): "brailleSwipe(\(direction.rawValue), fingers: \(fingers))"
         case .typePublic(let text, let id): "typePublic(\(text.unambiguousLiteral), \(id))"
         case .typePublicOnScreen(let text): "typePublicOnScreen(\(text.unambiguousLiteral))"
         case .dictatePublic(let text, let id): "dictatePublic(\(text.unambiguousLiteral), \(id))"

@@ -12,7 +12,8 @@ struct FailingRun<Value> {
 ///
 /// Passes, repeated until none helps or the budget runs out: delete recorded spans (alone,
 /// and with the choice after them), delete blocks of consecutive choices, zero spans,
-/// minimise each choice (zero, then a binary search), move value from one choice to a later
+/// minimise each choice (zero, then each lower value for a small one, a binary search for a
+/// larger one), move value from one choice to a later
 /// sibling, lower a choice while deleting a later span (a count and one of its elements),
 /// and swap adjacent spans into ascending order.
 struct Shrinker<Value> {
@@ -119,10 +120,18 @@ struct Shrinker<Value> {
         return improved
     }
 
-    /// Lowers one choice: to zero if that still fails, else by binary search between zero and it.
+    /// Lowers one choice: to zero if that still fails; a small one (up to 16) to the lowest value
+    /// that still fails, trying each in turn (a family or an element of a short list, where
+    /// failing is not monotone); a larger one by binary search between zero and it.
     private mutating func minimizeChoice(at index: Int) -> Bool {
         guard best.choices[index] > 0 else { return false }
         if consider(replacing(index, with: 0)) { return true }
+        if best.choices[index] <= 16 {
+            for value in 1..<best.choices[index] where budget > 0 {
+                if consider(replacing(index, with: value)) { return true }
+            }
+            return false
+        }
         var passing: UInt64 = 0
         var failing = best.choices[index]
         var improved = false

@@ -56,6 +56,36 @@ public final class Source {
         return value
     }
 
+    /// Whether the next choice comes from the random generator: a fresh source past its (empty) prefix.
+    var isFresh: Bool { random != nil && choices.count >= prefix.count }
+
+    /// Lets `body` draw from the random generator itself; only for a fresh source (``isFresh``),
+    /// which then records what `body` decided with ``record(_:bound:)``.
+    func withRandom<T>(_ body: (inout SeededGenerator) -> T) -> T {
+        precondition(isFresh, "withRandom is for fresh sources only")
+        return body(&random!)
+    }
+
+    /// The number of choices drawn so far.
+    var count: Int { choices.count }
+
+    /// Records one choice a fresh source's caller decided itself (with ``withRandom(_:)``), as
+    /// if drawn: what a replay then draws at this place. `value` must lie within `bound`.
+    func record(_ value: UInt64, bound: UInt64) {
+        choices.append(value)
+        bounds.append(bound)
+    }
+
+    /// Records the choices from `start` to now as one span, as ``span(_:)`` does around a body.
+    func recordSpan(from start: Int) {
+        if choices.count > start { spans.append(start..<choices.count) }
+    }
+
+    /// Throws ``GenerationError/overrun`` if recorded choices took the value past the allowed number.
+    func checkRecorded() throws {
+        guard choices.count <= Self.maximumChoices else { throw GenerationError.overrun }
+    }
+
     /// Runs `body` and records the choices it drew as one span, a unit shrinking may delete or reorder.
     func span<T>(_ body: () throws -> T) rethrows -> T {
         let start = choices.count

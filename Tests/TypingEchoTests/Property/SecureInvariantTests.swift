@@ -17,6 +17,48 @@ struct SecureInvariantTests {
         }
     }
 
+    @Test("Braille Screen Input types secrets into secure fields in a bounded share of short cases, with decoys of the same count")
+    func brailleInputIsGenerated() throws {
+        let gen = Gen.leakCase(steps: 1...16)
+        var brailleCases: [TypingEchoTesting.LeakCase] = []
+        var lines: Set<String> = []
+        let cases = 2_000
+        for index in 1...cases {
+            let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_203, index: index)))
+            let chords = leakCase.session.steps.indices.filter { if case .chordSecret = leakCase.session.steps[$0] { true } else { false } }
+            guard !chords.isEmpty else { continue }
+            brailleCases.append(leakCase)
+            #expect(leakCase.session.steps.count <= Gen<SecureSession>.brailleCaseSteps + 1, "\(leakCase.session)")
+            for index in chords {
+                guard case .chordSecret(let text, let id) = leakCase.session.steps[index],
+                      case .chordSecret(let decoy, id) = leakCase.decoy.steps[index] else {
+                    Issue.record("the decoy's step \(index) is not a chord step into the same field")
+                    continue
+                }
+                #expect(["pw", "pin"].contains(id))
+                #expect(decoy.count == text.count && decoy.allSatisfy(SecretAlphabet.brailleLetters.contains))
+            }
+            for line in leakCase.session.body.split(separator: "\n") {
+                for prefix in ["braille-input on", "braille-input off", "chord ", "chords ", "swipe right fingers=2",
+                               "swipe left fingers=2", "swipe up fingers=3", "settings braille=on"] where line.hasPrefix(prefix) {
+                    lines.insert(prefix)
+                }
+            }
+        }
+        // About one case in eight is a braille case, and most of those type chords.
+        let share = Double(brailleCases.count) / Double(cases)
+        #expect(share > 0.02 && share < 0.125, "\(brailleCases.count) of \(cases) cases type chords")
+        #expect(lines.count == 8, "\(lines.sorted())")
+        let leaks = try LeakCheck()
+        var clean = 0
+        for leakCase in brailleCases.prefix(60) {
+            #expect(throws: Never.self, "\(leakCase)") { try leaks.verify(leakCase) }
+            if leaks.run(leakCase).real.error == nil { clean += 1 }
+        }
+        // The chords are typed, not refused (the others end at a generated malformed line).
+        #expect(clean >= 40, "\(clean) of 60 braille cases ran without a script error")
+    }
+
     @Test("Secret characters never join a neighbour in a field, so counts add up")
     func secretAlphabetIsSelfContained() throws {
         let characters = SecretAlphabet.characters
