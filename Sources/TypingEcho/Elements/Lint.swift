@@ -68,11 +68,11 @@ public enum Lint {
 
     /// The findings for a session's screen as it is now: those of `findings(for:)` on its
     /// elements, plus a `covered-by-keyboard` finding when the field being edited has a frame
-    /// that overlaps the keyboard's.
-    public static func findings(for engine: Engine) -> [LintFinding] {
-        var findings = findings(for: engine.elements)
-        if let edited = engine.editedElement, let frame = edited.frame, !edited.isHidden {
-            let keyboard = engine.keyboardLayout.frame
+    /// that overlaps the keyboard's, and a `speaks-passwords` finding per secure field when the
+    /// reader speaks passwords by default.
+    public static func findings(for screen: ScreenSnapshot) -> [LintFinding] {
+        var findings = findings(for: screen.elements)
+        if let edited = screen.editedElement, let frame = edited.frame, !edited.isHidden, let keyboard = screen.keyboardFrame {
             if frame.intersects(keyboard) {
                 let finding = LintFinding(rule: .coveredByKeyboard, element: edited.id,
                                           message: "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
@@ -80,9 +80,9 @@ public enum Lint {
                 findings.insert(finding, at: at)
             }
         }
-        if engine.settings.style.speaksPasswordsByDefault {
-            let reader = engine.settings.reader.displayName
-            for element in engine.elements where element.field?.isSecure == true && !element.isHidden {
+        if screen.settings.style.speaksPasswordsByDefault {
+            let reader = screen.settings.reader.displayName
+            for element in screen.elements where element.field?.isSecure == true && !element.isHidden {
                 let finding = LintFinding(rule: .speaksPasswords, element: element.id,
                                           message: "\(reader) speaks passwords by default (\"Speak passwords\" on): a \(reader) user with the default setting hears every character typed into this field; the model speaks it as with the setting off")
                 let at = findings.firstIndex { $0.element == nil } ?? findings.endIndex

@@ -2,7 +2,7 @@
 /// traits, lint findings and platform equivalents, then the findings about the whole screen.
 ///
 /// ```swift
-/// let description = ScreenDescription(session.engine)
+/// let description = ScreenDescription(session.screen)
 /// print(description.text, terminator: "")
 /// ```
 ///
@@ -34,19 +34,19 @@ public struct ScreenDescription: Sendable {
     /// Findings about the screen as a whole.
     public var screenFindings: [LintFinding]
 
-    /// Describes the engine's elements as they are now, in its locale, with each element's
+    /// Describes a screen's elements as they are, in its locale, with each element's
     /// announcement as each of `readers` says it in its defaults (`describe --reader`).
     /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
-    public init(_ engine: Engine, readers: [ScreenReader] = []) {
-        let describer = Describer(engine, readers: readers)
-        items = engine.elements.map(describer.item(for:))
+    public init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
+        let describer = Describer(screen, readers: readers)
+        items = screen.elements.map(describer.item(for:))
         screenFindings = describer.screenFindings
     }
 
     /// What describing one element at a time needs: the lint findings grouped by element and
     /// the labels by target, made once for the whole screen.
     struct Describer {
-        let engine: Engine
+        let screen: ScreenSnapshot
         let findingsByID: [String: [LintFinding]]
         let labelsByTarget: [String: [String]]
         let screenFindings: [LintFinding]
@@ -56,18 +56,18 @@ public struct ScreenDescription: Sendable {
         let others: [(reader: ScreenReader, announcer: Announcer)]
 
         /// - Complexity: O(n) in the elements.
-        init(_ engine: Engine, readers: [ScreenReader] = []) {
-            self.engine = engine
+        init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
+            self.screen = screen
             others = readers.map { reader in
                 // The locale was accepted by the session, so it loads again.
-                let phrasebook = (try? Phrasebook(locale: engine.settings.locale, wording: reader)) ?? engine.phrasebook
+                let phrasebook = (try? Phrasebook(locale: screen.settings.locale, wording: reader)) ?? screen.phrasebook
                 return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
             }
-            let findings = Lint.findings(for: engine)
+            let findings = Lint.findings(for: screen)
             var findingsByID: [String: [LintFinding]] = [:]
             for finding in findings { if let id = finding.element { findingsByID[id, default: []].append(finding) } }
             var labelsByTarget: [String: [String]] = [:]
-            for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            for element in screen.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
             self.findingsByID = findingsByID
             self.labelsByTarget = labelsByTarget
             screenFindings = findings.filter { $0.element == nil }
@@ -76,10 +76,10 @@ public struct ScreenDescription: Sendable {
 
         /// One element described.
         func item(for element: Element) -> Item {
-            let announcer = engine.announcer
+            let announcer = screen.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
-                        announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
+                        announcement: parts.map(\.text).joined(separator: screen.phrasebook.listSeparator),
                         hint: announcer.hint(for: element),
                         findings: findingsByID[element.id] ?? [],
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
@@ -89,7 +89,7 @@ public struct ScreenDescription: Sendable {
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
                             return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
                         },
-                        braille: engine.brailleDescription(of: element))
+                        braille: screen.brailleDescription(of: element))
         }
     }
 
