@@ -44,11 +44,10 @@ struct BrailleBenchmark {
         let typed = String(repeating: "abc de", count: keys / 6 + 1).prefix(keys)
         let line = Array("keys \"\(typed)\"".utf8)
         return medianSeconds(repeats: repeats) {
-            var session = try! ReplaySession()
-            var sink = CountingSink()
-            try! session.feed(Array(setup.utf8), into: &sink) { _ in }
-            let seconds = time { try! session.feed(line + [10], into: &sink) { _ in } }
-            blackHole(sink.count)
+            var session = try! TypingEcho.Session(sink: CountingSink())
+            try! session.feedScript(Array(setup.utf8)) { _ in }
+            let seconds = time { try! session.feedScript(line + [10]) { _ in } }
+            blackHole(session.sink.count)
             return seconds / Double(keys)
         }
     }

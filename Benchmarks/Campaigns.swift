@@ -156,10 +156,10 @@ struct CampaignBenchmark {
 }
 
 /// The session every secure case starts from: the sign-in screen declared.
-func secureTemplate() -> ReplaySession {
-    var session = try! ReplaySession()
-    var ignored = CountingSink()
-    try! session.feed(Array(SecureSession.prelude.utf8), into: &ignored)
+func secureTemplate() -> TypingEcho.Session<CountingSink> {
+    var session = try! TypingEcho.Session(sink: CountingSink())
+    try! session.feedScript(Array(SecureSession.prelude.utf8))
+    session.sink = CountingSink()
     return session
 }
 
@@ -175,20 +175,21 @@ func secureCampaign(_ leaks: LeakCheck, _ gen: Gen<LeakCase>, cases: Int) {
 /// The bare engine on the same sessions: each script and its decoy's fed to a copy of the
 /// declared screen, events counted (kept out of line for callgrind).
 @inline(never)
-func bareSecure(_ template: ReplaySession, _ scripts: [([UInt8], [UInt8])]) -> Int {
-    var sink = CountingSink()
+func bareSecure(_ template: TypingEcho.Session<CountingSink>, _ scripts: [([UInt8], [UInt8])]) -> Int {
+    var count = 0
     for (real, decoy) in scripts {
         for script in [real, decoy] {
             var session = template
             do {
-                try session.feed(script, into: &sink)
-                try session.finish(into: &sink)
+                try session.feedScript(script)
+                try session.finishScript()
             } catch {
-                sink.count += 1
+                count += 1
             }
+            count += session.sink.count
         }
     }
-    return sink.count
+    return count
 }
 
 /// Runs `body` with standard output sent to /dev/null: the runner's one line per passing

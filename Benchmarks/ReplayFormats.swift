@@ -61,11 +61,10 @@ struct ReplayFormatsBenchmark {
 
     /// The events the script produces, counted in this process (the same engine the tool runs).
     static func countEvents(_ script: String) -> Int {
-        var session = try! ReplaySession()
-        var sink = CountingSink()
-        try! session.feed(Array(script.utf8), into: &sink)
-        try! session.finish(into: &sink)
-        return sink.count
+        var session = try! TypingEcho.Session(sink: CountingSink())
+        try! session.feedScript(Array(script.utf8))
+        try! session.finishScript()
+        return session.sink.count
     }
 
     /// The CPU seconds (user + system) a run of the tool took, stdout and stderr on /dev/null.
@@ -91,11 +90,10 @@ struct ReplayFormatsBenchmark {
 
 /// The events of a realistic script, collected once, for the encoding kernels.
 func realisticEvents(lines: Int) -> [TimedEvent] {
-    var session = try! ReplaySession()
-    var collector = EventCollector()
-    try! session.feed(Array(RealisticScript.text(lines: lines).utf8), into: &collector)
-    try! session.finish(into: &collector)
-    return collector.events
+    var session = try! TypingEcho.Session()
+    try! session.feedScript(Array(RealisticScript.text(lines: lines).utf8))
+    try! session.finishScript()
+    return session.log.events
 }
 
 /// Encodes every event as JSON Lines into a reused buffer, as the CLI does (for callgrind).

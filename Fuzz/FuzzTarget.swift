@@ -105,7 +105,7 @@ private func prelude(_ secret: String, way: EntryWay) -> String {
 }
 
 /// A session with its phrasebook and keyboard loaded, copied for every run.
-private let template: ReplaySession? = try? ReplaySession()
+private let template: Session<EventCollector>? = try? Session()
 
 /// What one run showed.
 private struct FuzzRun {
@@ -117,15 +117,14 @@ private struct FuzzRun {
 
     init(_ prelude: String, _ body: [UInt8]) {
         guard var session = template else { fail("no session") }
-        var collector = EventCollector()
         do {
-            try session.feed(Array(prelude.utf8), into: &collector)
-            try session.feed(body, into: &collector) { self.failures.append($0.description) }
-            try session.finish(into: &collector) { self.failures.append($0.description) }
+            try session.feedScript(Array(prelude.utf8))
+            try session.feedScript(body) { self.failures.append($0.description) }
+            try session.finishScript { self.failures.append($0.description) }
         } catch {
             self.error = error.formatted(file: "fuzz.replay")
         }
-        events = collector.events
+        events = session.log.events
         var transcript = Transcript()
         var lines: [String] = []
         for event in events {

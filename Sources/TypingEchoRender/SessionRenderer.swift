@@ -5,12 +5,11 @@ import TypingEcho
 /// where the stream cuts it (see `RenderPlan`), mixed into 16-bit mono samples.
 ///
 /// ```swift
-/// var session = try ReplaySession()
-/// var collector = EventCollector()
-/// try session.feed(Array(script.utf8), into: &collector)
-/// try session.finish(into: &collector)
+/// var session = try Session()
+/// try session.feedScript(Array(script.utf8))
+/// try session.finishScript()
 /// let renderer = SessionRenderer(espeak: try Espeak.load())
-/// let audio = try renderer.render(collector.events)
+/// let audio = try renderer.render(session.log.events)
 /// let wav = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
 /// ```
 public struct SessionRenderer: Sendable {

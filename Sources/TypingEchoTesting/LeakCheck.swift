@@ -164,8 +164,8 @@ extension Gen where Value == LeakCase {
 /// What one run of a leak case's session left: the finished session, its events, the messages
 /// of the expectations that failed and the script error, if any.
 public struct LeakRun: Sendable {
-    /// The session after its last line and `finish`.
-    public var session: ReplaySession
+    /// The session after its last line and `finishScript`.
+    public var session: Session<EventCollector>
     /// Every event, in order.
     public var events: [TimedEvent]
     /// The failed expectations' messages.
@@ -187,19 +187,19 @@ public struct LeakRun: Sendable {
 public struct LeakCheck: Sendable {
     /// The readers cases may name, each with its screen declared once.
     public let readers: [LeakReader]
-    private let templates: [LeakReader: ReplaySession]
+    private let templates: [LeakReader: Session<EventCollector>]
     /// The sessions' `dump`, the settings' part kept per distinct settings (shared by every check).
     static let dumper = SessionDump()
 
     /// Declares the sign-in screen once per reader; each case starts from a copy.
-    /// - Throws: `SettingError` when a reader's settings are not valid.
+    /// - Throws: `ScriptError` when a reader's settings are not valid.
     public init(readers: [LeakReader] = LeakReader.all) throws {
         self.readers = readers
-        var templates: [LeakReader: ReplaySession] = [:]
+        var templates: [LeakReader: Session<EventCollector>] = [:]
         for reader in readers {
-            var session = try ReplaySession(overrides: reader.overrides)
-            var ignored = EventCollector()
-            try session.feed(Array(SecureSession.prelude.utf8), into: &ignored)
+            var session = try Session(overrides: reader.overrides)
+            try session.feedScript(Array(SecureSession.prelude.utf8))
+            session.log = EventCollector()
             templates[reader] = session
         }
         self.templates = templates
@@ -225,25 +225,24 @@ public struct LeakCheck: Sendable {
         guard var session = templates[leakCase.reader] else {
             preconditionFailure("the reader \(leakCase.reader) is not one of this check's")
         }
-        var collector = EventCollector()
         var failures: [String] = []
         var error: String?
         do {
-            try session.feed(a[..<lineEnd], into: &collector) { failures.append($0.description) }
+            try session.feedScript(a[..<lineEnd]) { failures.append($0.description) }
         } catch let thrown {
             error = thrown.formatted(file: "test.replay")
         }
         func finish(_ rest: ArraySlice<UInt8>) -> LeakRun {
-            var session = session, collector = collector, failures = failures, error = error
+            var session = session, failures = failures, error = error
             if error == nil {
                 do {
-                    try session.feed(rest, into: &collector) { failures.append($0.description) }
-                    try session.finish(into: &collector) { failures.append($0.description) }
+                    try session.feedScript(rest) { failures.append($0.description) }
+                    try session.finishScript { failures.append($0.description) }
                 } catch let thrown {
                     error = thrown.formatted(file: "test.replay")
                 }
             }
-            return LeakRun(session: session, events: collector.events, failures: failures, error: error)
+            return LeakRun(session: session, events: session.log.events, failures: failures, error: error)
         }
         return (finish(a[lineEnd...]), finish(b[lineEnd...]))
     }

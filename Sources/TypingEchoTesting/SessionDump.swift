@@ -16,7 +16,7 @@ final class SessionDump: Sendable {
     private static let limit = 512
 
     /// `dump(session)`'s text.
-    func text(of session: ReplaySession) -> String {
+    func text(of session: Session<EventCollector>) -> String {
         var out = ""
         Self.header(of: session, name: nil, indent: 0, into: &out)
         for child in Mirror(reflecting: session).children {

@@ -47,7 +47,7 @@ func describeScreen(script: String, format: OutputFormat, overrides: [(key: Stri
     guard let session, code == .success || code == .expectationFailed else { return code }
     var output = Output(descriptor: 1, failure: stdoutClosed)
     // Written as it is made, element by element: a million elements never stand whole in memory.
-    let findings = ScreenDescription.write(session.engine, json: format == .json, readers: readers) { bytes in
+    let findings = ScreenDescription.write(session.screen, json: format == .json, readers: readers) { bytes in
         output.write(bytes)
         return output.failure == nil
     }

@@ -72,12 +72,11 @@ struct ExampleRenderTests {
     func documentationExample() throws {
         let script = "field f kind=text label=\"Name\"\nfocus f\n"
         // From SessionRenderer's doc comment:
-        var session = try ReplaySession()
-        var collector = EventCollector()
-        try session.feed(Array(script.utf8), into: &collector)
-        try session.finish(into: &collector)
+        var session = try Session()
+        try session.feedScript(Array(script.utf8))
+        try session.finishScript()
         let renderer = SessionRenderer(espeak: try Espeak.load())
-        let audio = try renderer.render(collector.events)
+        let audio = try renderer.render(session.log.events)
         let wav = WAVFile.bytes(of: audio.samples, sampleRate: audio.sampleRate)
         #expect(wav.count == 44 + 2 * audio.samples.count && audio.samples.contains { $0 != 0 })
     }

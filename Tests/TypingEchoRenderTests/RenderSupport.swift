@@ -56,11 +56,10 @@ enum ExampleRenders {
 
 /// Runs a script to its end and returns its events (script errors are test failures).
 func events(of script: [UInt8], overrides: [(key: String, value: String)] = []) throws -> [TimedEvent] {
-    var session = try ReplaySession(overrides: overrides)
-    var collector = EventCollector()
-    try session.feed(script, into: &collector)
-    try session.finish(into: &collector)
-    return collector.events
+    var session = try Session(overrides: overrides)
+    try session.feedScript(script)
+    try session.finishScript()
+    return session.log.events
 }
 
 /// Renders events with the shared espeak-ng.

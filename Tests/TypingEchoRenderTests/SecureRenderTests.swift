@@ -7,13 +7,12 @@ import TypingEchoTesting
 struct SecureRenderTests {
     /// Runs a generated script to its end or to its first script error, keeping the events.
     func generatedEvents(_ script: String) -> [TimedEvent] {
-        var collector = EventCollector()
-        guard var session = try? ReplaySession() else { return [] }
+        guard var session = try? Session() else { return [] }
         do {
-            try session.feed(Array(script.utf8), into: &collector)
-            try session.finish(into: &collector)
+            try session.feedScript(Array(script.utf8))
+            try session.finishScript()
         } catch {}
-        return collector.events
+        return session.log.events
     }
 
     @Test("A secret and an independent decoy of the same count render sample-identical audio (generated sessions)")

@@ -64,11 +64,11 @@ public enum Lint {
     /// the reader speaks passwords by default (these after the elements' own, before the
     /// screen's).
     /// - Complexity: O(n) in the elements.
-    public static func findings(for engine: Engine) -> [LintFinding] {
-        let context = Context(engine)
+    public static func findings(for screen: ScreenSnapshot) -> [LintFinding] {
+        let context = Context(screen)
         var findings: [LintFinding] = []
         var session: [LintFinding] = []
-        for (position, element) in engine.elements.enumerated() {
+        for (position, element) in screen.elements.enumerated() {
             for (rule, message) in check(element, fields: context.fieldLabels) {
                 findings.append(LintFinding(rule: rule, element: element.id, message: message))
             }
@@ -85,30 +85,23 @@ public enum Lint {
     /// default. It holds no copy of the elements, so that a million of them are checked in the
     /// memory of their labels.
     struct Context {
-        /// The label of the first text field with each id some element labels, as a scan in
-        /// reading order finds it.
+        /// The label of the first text field with each id, as a scan in reading order finds it.
         let fieldLabels: [String: String]
         /// Findings about the screen as a whole.
         let screenFindings: [LintFinding]
-        /// The position of the field being edited when its frame lies under the keyboard, with
-        /// the finding's message.
-        let covered: (position: Int, message: String)?
+        /// The id of the field being edited when its frame lies under the keyboard (ids are
+        /// unique on a screen), with the finding's message.
+        let covered: (id: String, message: String)?
         /// The reader's name when it speaks passwords by default.
         let speaksPasswords: String?
 
         /// - Complexity: O(n) in the elements.
-        init(_ elements: [Element], covered: (position: Int, message: String)? = nil, speaksPasswords: String? = nil) {
-            // Only the fields some element labels (`labels=`) are looked up: their labels are
-            // kept, not every field's.
+        init(_ elements: [Element], covered: (id: String, message: String)? = nil, speaksPasswords: String? = nil) {
             var fieldLabels: [String: String] = [:]
-            var targets = Set<String>()
-            for element in elements { if let target = element.labelFor { targets.insert(target) } }
             var visible = 0
             var headers = 0
             for element in elements {
-                if !targets.isEmpty, element.field != nil, fieldLabels[element.id] == nil, targets.contains(element.id) {
-                    fieldLabels[element.id] = element.label
-                }
+                if element.field != nil && fieldLabels[element.id] == nil { fieldLabels[element.id] = element.label }
                 guard !element.isHidden else { continue }
                 visible += 1
                 if element.traits.contains(.header) { headers += 1 }
@@ -126,16 +119,14 @@ public enum Lint {
 
         /// The context of a session's screen as it is now.
         /// - Complexity: O(n) in the elements.
-        init(_ engine: Engine) {
-            var covered: (position: Int, message: String)?
-            if let position = engine.editor.editedField, let edited = engine.editedElement, let frame = edited.frame, !edited.isHidden {
-                let keyboard = engine.keyboardLayout.frame
-                if frame.intersects(keyboard) {
-                    covered = (position, "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
-                }
+        init(_ screen: ScreenSnapshot) {
+            var covered: (id: String, message: String)?
+            if let edited = screen.editedElement, let frame = edited.frame, !edited.isHidden, let keyboard = screen.keyboardFrame,
+               frame.intersects(keyboard) {
+                covered = (edited.id, "it is being edited but its frame \(frame) lies under the keyboard (\(keyboard)); scroll it above the keyboard")
             }
-            let reader = engine.settings.style.speaksPasswordsByDefault ? engine.settings.reader.displayName : nil
-            self.init(engine.elements, covered: covered, speaksPasswords: reader)
+            let reader = screen.settings.style.speaksPasswordsByDefault ? screen.settings.reader.displayName : nil
+            self.init(screen.elements, covered: covered, speaksPasswords: reader)
         }
 
         /// The findings about `element` (at `position` on the screen) in reading order: its own,
@@ -149,7 +140,7 @@ public enum Lint {
         /// The session's findings about `element`: under the keyboard, passwords spoken.
         func sessionFindings(for element: Element, at position: Int) -> [LintFinding] {
             var findings: [LintFinding] = []
-            if let covered, covered.position == position {
+            if let covered, covered.id == element.id {
                 findings.append(LintFinding(rule: .coveredByKeyboard, element: element.id, message: covered.message))
             }
             if let reader = speaksPasswords, element.field?.isSecure == true, !element.isHidden {

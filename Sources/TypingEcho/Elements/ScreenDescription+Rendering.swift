@@ -34,23 +34,23 @@ extension ScreenDescription {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes the report of `engine`'s screen (``text``, or ``json`` when `json` is true) in
+    /// Writes the report of a screen (``text``, or ``json`` when `json` is true) in
     /// pieces as it is made, one element at a time, without holding the whole report or every
     /// element's description: `describe` of a million elements needs memory for one.
     /// - Parameters:
-    ///   - engine: The engine whose screen is described.
+    ///   - screen: The screen described.
     ///   - json: Whether to write the JSON document instead of the text.
     ///   - readers: The readers whose announcements are shown beside each element's (`--reader`).
     ///   - write: Takes the next bytes; returns false to stop (the output failed).
     /// - Returns: How many lint findings the screen has.
     /// - Complexity: O(*n*) time in the elements and their texts.
-    public static func write(_ engine: Engine, json: Bool, readers: [ScreenReader] = [], to write: ([UInt8]) -> Bool) -> Int {
-        let describer = Describer(engine, readers: readers)
-        let items = engine.elements.enumerated().lazy.map { describer.item(for: $1, at: $0) }
+    public static func write(_ screen: ScreenSnapshot, json: Bool, readers: [ScreenReader] = [], to write: ([UInt8]) -> Bool) -> Int {
+        let describer = Describer(screen, readers: readers)
+        let items = screen.elements.enumerated().lazy.map { describer.item(for: $1, at: $0) }
         if json {
             writeJSON(items: items, screenFindings: describer.screenFindings, to: write)
         } else {
-            writeText(engine.elements.count, findingCount: describer.findingCount, items: items,
+            writeText(screen.elements.count, findingCount: describer.findingCount, items: items,
                       screenFindings: describer.screenFindings, to: write)
         }
         return describer.findingCount

@@ -2,7 +2,7 @@
 /// traits, lint findings and platform equivalents, then the findings about the whole screen.
 ///
 /// ```swift
-/// let description = ScreenDescription(session.engine)
+/// let description = ScreenDescription(session.screen)
 /// print(description.text, terminator: "")
 /// ```
 ///
@@ -34,12 +34,12 @@ public struct ScreenDescription: Sendable {
     /// Findings about the screen as a whole.
     public var screenFindings: [LintFinding]
 
-    /// Describes the engine's elements as they are now, in its locale, with each element's
+    /// Describes a screen's elements as they are, in its locale, with each element's
     /// announcement as each of `readers` says it in its defaults (`describe --reader`).
     /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
-    public init(_ engine: Engine, readers: [ScreenReader] = []) {
-        let describer = Describer(engine, readers: readers)
-        items = engine.elements.enumerated().map { describer.item(for: $1, at: $0) }
+    public init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
+        let describer = Describer(screen, readers: readers)
+        items = screen.elements.enumerated().map { describer.item(for: $1, at: $0) }
         screenFindings = describer.screenFindings
     }
 
@@ -48,7 +48,7 @@ public struct ScreenDescription: Sendable {
     /// element's findings are made as it is described, so a million elements are described
     /// without a million findings held.
     struct Describer {
-        let engine: Engine
+        let screen: ScreenSnapshot
         let lint: Lint.Context
         let labelsByTarget: [String: [String]]
         let screenFindings: [LintFinding]
@@ -58,18 +58,18 @@ public struct ScreenDescription: Sendable {
         let others: [(reader: ScreenReader, announcer: Announcer)]
 
         /// - Complexity: O(n) in the elements.
-        init(_ engine: Engine, readers: [ScreenReader] = []) {
-            self.engine = engine
+        init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
+            self.screen = screen
             others = readers.map { reader in
                 // The locale was accepted by the session, so it loads again.
-                let phrasebook = (try? Phrasebook(locale: engine.settings.locale, wording: reader)) ?? engine.phrasebook
+                let phrasebook = (try? Phrasebook(locale: screen.settings.locale, wording: reader)) ?? screen.phrasebook
                 return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
             }
-            let lint = Lint.Context(engine)
+            let lint = Lint.Context(screen)
             var count = lint.screenFindings.count
-            for (position, element) in engine.elements.enumerated() { count += lint.findings(for: element, at: position).count }
+            for (position, element) in screen.elements.enumerated() { count += lint.findings(for: element, at: position).count }
             var labelsByTarget: [String: [String]] = [:]
-            for element in engine.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            for element in screen.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
             self.lint = lint
             self.labelsByTarget = labelsByTarget
             screenFindings = lint.screenFindings
@@ -78,10 +78,10 @@ public struct ScreenDescription: Sendable {
 
         /// One element (at `position` on the screen) described.
         func item(for element: Element, at position: Int) -> Item {
-            let announcer = engine.announcer
+            let announcer = screen.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
-                        announcement: parts.map(\.text).joined(separator: engine.phrasebook.listSeparator),
+                        announcement: parts.map(\.text).joined(separator: screen.phrasebook.listSeparator),
                         hint: announcer.hint(for: element),
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
@@ -91,7 +91,7 @@ public struct ScreenDescription: Sendable {
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
                             return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
                         },
-                        braille: engine.brailleDescription(of: element))
+                        braille: screen.brailleDescription(of: element))
         }
     }
 

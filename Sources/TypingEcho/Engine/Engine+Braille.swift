@@ -157,24 +157,6 @@ extension Engine {
         refreshBraille(follow: false)
     }
 
-    /// What the display shows for `element` when it has focus, the whole row without cursor or
-    /// window (a field: its text from the start, up to ``BrailleTranslator/longestTranslation``
-    /// characters; a secure field: one mask cell per character); nil with braille off or when
-    /// liblouis refuses the text.
-    func brailleDescription(of element: Element) -> String? {
-        guard braille.isOn, let translator = braille.translator else { return nil }
-        let prefix = BrailleRoles.prefix(of: element)
-        guard let field = element.field else { return try? translator.translate(prefix).braille }
-        let line: BrailleTranslation?
-        if let text = field.text {
-            line = try? translator.translate(text.prefix(BrailleTranslator.longestTranslation))
-        } else {
-            line = try? BrailleTranslation.masked(count: min(field.characterCount, BrailleTranslator.longestTranslation), cursor: nil)
-        }
-        guard let line, let head = try? translator.translate(prefix + " ") else { return nil }
-        return head.braille + line.braille
-    }
-
     /// The cells the display shows now without the cursor dots, and the cursor's cell, for
     /// `expect braille` and `expect braille-cursor`.
     var brailleShown: (cells: String, cursor: Int?)? {

@@ -1,6 +1,6 @@
 extension Engine {
     /// What the user has copied, if anything; never text from a secure field.
-    public var clipboardText: String? { editor.clipboard }
+    package var clipboardText: String? { editor.clipboard }
 
     /// `edit ACTION`: performs an edit action on the field being edited.
     /// - Throws: `ScriptError` when no field is being edited.

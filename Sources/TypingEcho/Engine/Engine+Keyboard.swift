@@ -1,28 +1,28 @@
 extension Engine {
     /// Whether the on-screen keyboard is shown: it is while a text field is being edited,
     /// wherever screen-reader focus is.
-    public var isKeyboardShown: Bool { editor.editedField != nil }
+    package var isKeyboardShown: Bool { editor.editedField != nil }
 
     /// The index in `elements` of the field being edited (iOS's first responder), if any.
-    public var editingIndex: Int? { editor.editedField }
+    package var editingIndex: Int? { editor.editedField }
 
     /// The field being edited, if any (it need not have screen-reader focus).
-    public var editedElement: Element? { editor.editedField.map { screen.elements[$0] } }
+    package var editedElement: Element? { editor.editedField.map { screen.elements[$0] } }
 
     /// The name of the keyboard key that has screen-reader focus (`q`, `shift`), if one has.
-    public var focusedKeyName: String? {
+    package var focusedKeyName: String? {
         guard editor.isEditing, let id = reader.focus.key else { return nil }
         return keyboard.state.name(of: id)
     }
 
     /// The layout in use: the locale's, changed by the edited field's keyboard type.
-    public var keyboardLayout: KeyboardLayout { keyboard.state.layout }
+    package var keyboardLayout: KeyboardLayout { keyboard.state.layout }
 
     /// The layer shown and the shift state, for simulators that draw the keyboard.
-    public var keyboardLayer: (layer: KeyboardLayer, shift: ShiftState) { (keyboard.state.layer, keyboard.state.shift) }
+    package var keyboardLayer: (layer: KeyboardLayer, shift: ShiftState) { (keyboard.state.layer, keyboard.state.shift) }
 
     /// Whether a finger is on the screen.
-    public var isFingerDown: Bool { keyboard.recognizer.finger != nil }
+    package var isFingerDown: Bool { keyboard.recognizer.finger != nil }
 
     /// Keeps the keyboard in step with the settings and the edited field: the layout for the
     /// locale and keyboard type, and the typing mode's recogniser (a change lifts the finger

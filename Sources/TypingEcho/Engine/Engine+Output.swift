@@ -103,16 +103,16 @@ extension Engine {
 
     /// When the next scheduled thing happens (an utterance ends, a hint or phonetic word is
     /// said, a finger resting on a key is heard), or nil when nothing is pending.
-    public var nextDue: VirtualTime? {
+    package var nextDue: VirtualTime? {
         [output.speech.nextDue, keyboard.restDue].compactMap { $0 }.min()
     }
 
     /// Whether an utterance is playing or queued to play at the current time.
-    public var isSpeaking: Bool { output.speech.isSpeaking }
+    package var isSpeaking: Bool { output.speech.isSpeaking }
 
     /// The hints and phonetic words waiting for their delay, first due first; any input
     /// before their time drops them.
-    public var pendingSpeech: [PendingUtterance] {
+    package var pendingSpeech: [PendingUtterance] {
         output.speech.pending.map { PendingUtterance(text: $0.utterance.text, role: $0.utterance.role, due: $0.time) }
     }
 }

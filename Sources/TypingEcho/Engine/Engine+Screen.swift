@@ -105,6 +105,15 @@ extension Engine {
     }
 }
 
+extension Engine {
+    /// The screen as it is now, for `describe` and lint.
+    package var screenSnapshot: ScreenSnapshot {
+        ScreenSnapshot(elements: screen.elements, settings: settings, editedElement: editedElement,
+                       keyboardFrame: isKeyboardShown ? keyboardLayout.frame : nil, phrasebook: phrasebook,
+                       braille: braille.isOn ? braille.translator : nil)
+    }
+}
+
 extension Frame {
     /// Whether the two frames share some area (touching edges do not count).
     public func intersects(_ other: Frame) -> Bool {

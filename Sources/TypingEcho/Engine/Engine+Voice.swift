@@ -7,13 +7,13 @@ extension Engine {
     /// let alphabet = try PhoneticAlphabet.load(named: "mine.txt", utf8: bytes)
     /// engine.usePhonetics(alphabet)
     /// ```
-    public mutating func usePhonetics(_ alphabet: PhoneticAlphabet?) {
+    package mutating func usePhonetics(_ alphabet: PhoneticAlphabet?) {
         voice.usePhonetics(alphabet, locale: configuration.current.locale)
     }
 
     /// Warnings since the last call, such as a locale ICU has no data for; the command line
     /// prints them on stderr. They never contain text typed into a field.
-    public mutating func takeWarnings() -> [EngineWarning] { voice.takeWarnings() }
+    package mutating func takeWarnings() -> [EngineWarning] { voice.takeWarnings() }
 }
 
 /// Something worth telling the user that does not stop the session (an unknown locale falls

@@ -10,7 +10,7 @@
 ///
 /// The engine keeps no history: events go to the sink as they happen, so memory does not grow
 /// with the length of a session (expectations remember a bounded window, see `expectations`).
-public struct Engine: Sendable {
+package struct Engine: Sendable {
     /// The settings in force, with the command line's overrides.
     var configuration: SettingsInForce
     /// The virtual clock.
@@ -33,7 +33,7 @@ public struct Engine: Sendable {
     /// - Parameters:
     ///   - settings: The settings to start from (VoiceOver's defaults unless given).
     ///   - overrides: `KEY=VALUE` pairs that win over any `settings` line.
-    public init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
+    package init(settings: Settings = Settings(), overrides: [(key: String, value: String)] = []) throws(SettingError) {
         configuration = try SettingsInForce(settings, overrides: overrides)
         do {
             voice = try Voice(locale: configuration.current.locale, settings: configuration.current)
@@ -46,19 +46,19 @@ public struct Engine: Sendable {
     }
 
     /// The settings in force.
-    public var settings: Settings { configuration.current }
+    package var settings: Settings { configuration.current }
 
     /// The words of the locale in force.
     var phrasebook: Phrasebook { voice.phrasebook }
 
     /// The index of the focused element in `elements`.
-    public var focusIndex: Int? { reader.focus.element }
+    package var focusIndex: Int? { reader.focus.element }
 
     /// What swipe up and down act on.
-    public var rotor: RotorUnit { reader.rotor }
+    package var rotor: RotorUnit { reader.rotor }
 
     /// The current time; never past `VirtualTime.limit`.
-    public var now: VirtualTime { clock.now }
+    package var now: VirtualTime { clock.now }
 
     /// The synthesizer's queue and what is scheduled on the clock.
     var speech: SpeechChannel { output.speech }
@@ -67,13 +67,13 @@ public struct Engine: Sendable {
     var outbox: [TimedEvent] { output.outbox }
 
     /// The focused element, if any.
-    public var focusedElement: Element? { reader.focus.element.map { screen.elements[$0] } }
+    package var focusedElement: Element? { reader.focus.element.map { screen.elements[$0] } }
 
     /// The element with an id.
-    public func element(_ id: String) -> Element? { screen.element(id) }
+    package func element(_ id: String) -> Element? { screen.element(id) }
 
     /// Elements in reading order.
-    public var elements: [Element] { screen.elements }
+    package var elements: [Element] { screen.elements }
 
     /// Runs one script line: advances the clock to its `@S` time if it has one, performs the
     /// command, and sends its events to `sink` as they happen (during the command, not when it
@@ -83,7 +83,7 @@ public struct Engine: Sendable {
     ///   typing with no field being edited, time going backwards, a clock that would pass
     ///   1,000,000,000 s).
     @discardableResult
-    public mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
+    package mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
         try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(line) }
     }
 
@@ -129,7 +129,7 @@ public struct Engine: Sendable {
 
     /// Lets virtual time run until nothing more is pending (queued speech ends, hints are said)
     /// and sends those events to `sink`. Call once at the end of a session.
-    public mutating func finish(into sink: inout some EventSink) {
+    package mutating func finish(into sink: inout some EventSink) {
         streaming(to: &sink) { engine in
             // Nothing past the clock's limit is run (a line that scheduled it failed already).
             while let next = [engine.speech.nextDue, engine.keyboard.restDue].compactMap({ $0 }).min(), next <= VirtualTime.limit {

@@ -23,8 +23,9 @@
 /// and answers ``EventCollector/spokenPhrases``, ``EventCollector/lastSpoken``,
 /// ``EventCollector/sounds`` and ``EventCollector/edits`` (see ``log``).
 public struct Session<Sink: EventSink> {
-    /// The model the session drives (its elements, focus, settings and clock).
-    public private(set) var engine: Engine
+    /// The model the session drives (its elements, focus, settings and clock); this package's
+    /// own tools read it, an embedder reads the session.
+    package private(set) var engine: Engine
     /// Where events go as they happen.
     public var sink: Sink
     /// How many expectations ran (`expect` lines and ``check(_:)``).
@@ -127,6 +128,10 @@ public struct Session<Sink: EventSink> {
 
     /// The elements in reading order.
     public var elements: [Element] { engine.elements }
+
+    /// The screen as it is now, as ``ScreenDescription`` and ``Lint`` read it: the elements,
+    /// the settings, the field being edited and the keyboard's frame.
+    public var screen: ScreenSnapshot { engine.screenSnapshot }
 
     /// The element with screen-reader focus, if any.
     public var focusedElement: Element? { engine.focusedElement }
@@ -395,11 +400,15 @@ public struct Session<Sink: EventSink> {
 
 extension Session where Sink == EventCollector {
     /// Creates a session that keeps every event in ``log``; with `records: true` it also
-    /// writes what it does as a replay script (``recordedScript``).
-    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for a locale that
-    ///   cannot be used.
-    public init(settings: Settings = Settings(), phonetics: PhoneticAlphabet? = nil, records: Bool = false) throws(ScriptError) {
-        try self.init(settings: settings, phonetics: phonetics, records: records, sink: EventCollector())
+    /// writes what it does as a replay script (``recordedScript``). `overrides` are `KEY=VALUE`
+    /// pairs that win over every later change, as `--set` does.
+    /// - Throws: ``ScriptError`` of kind ``ScriptError/Kind/badSetting`` for an override or a
+    ///   locale that cannot be used.
+    public init(
+        settings: Settings = Settings(), overrides: [(key: String, value: String)] = [], phonetics: PhoneticAlphabet? = nil,
+        records: Bool = false
+    ) throws(ScriptError) {
+        try self.init(settings: settings, overrides: overrides, phonetics: phonetics, records: records, sink: EventCollector())
     }
 
     /// Everything that happened so far: events, and the phrases, sounds and edits among them.

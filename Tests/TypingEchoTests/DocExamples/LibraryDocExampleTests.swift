@@ -100,18 +100,25 @@ func engineExample() throws -> Engine {
     return engine
 }
 
-// Sources/TypingEcho/Engine/ReplaySession.swift
-func replaySessionExample() throws -> ReplaySession {
-    var session = try ReplaySession()
-    var events = EventCollector()
-    try session.feed(Array("field name kind=text label=\"Name\"\n".utf8), into: &events)
-    try session.finish(into: &events)
+// A session fed a script, for the screen description's example below.
+func fedSessionExample() throws -> Session<EventCollector> {
+    var session = try Session()
+    try session.feedScript(Array("field name kind=text label=\"Name\"\n".utf8))
+    try session.finishScript()
     return session
 }
 
+// Sources/TypingEcho/Elements/ScreenSnapshot.swift
+func screenSnapshotExample() throws -> [LintFinding] {
+    var session = try Session()
+    try session.declareField("user", label: "Username")
+    let findings = Lint.findings(for: session.screen)   // [] for a labelled field
+    return findings
+}
+
 // Sources/TypingEcho/Elements/ScreenDescription.swift
-func screenDescriptionExample(_ session: ReplaySession) -> String {
-    let description = ScreenDescription(session.engine)
+func screenDescriptionExample(_ session: Session<EventCollector>) -> String {
+    let description = ScreenDescription(session.screen)
     print(description.text, terminator: "")
     return description.text
 }
@@ -135,7 +142,8 @@ struct LibraryDocExampleTests {
         #expect(line.at == 1.5 && line.command == .swipe(.right))
         #expect(try lineSplitterExample([Array("a\nb".utf8), Array("c\nd".utf8)]) == ["a", "bc", "d"])
         #expect(try engineExample().element("name") != nil)
-        let session = try replaySessionExample()
+        let session = try fedSessionExample()
         #expect(screenDescriptionExample(session).contains("Name"))
+        #expect(try screenSnapshotExample().isEmpty)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 func describeScreen(_ lines: [String]) throws -> ScreenDescription {
     let run = replay(lines.joined(separator: "\n"))
     if let error = run.error { throw error }
-    return ScreenDescription(try #require(run.engine))
+    return ScreenDescription(try #require(run.engine).screenSnapshot)
 }
 
 /// The text of a file in Examples/.
@@ -66,7 +66,7 @@ struct DescribeTests {
         let secret = "hunter2!"
         let run = replay(#"field pw kind=secure label="Password" value="s3cr3t" error="Too short""#, "focus pw", "double-tap",
                             "keys \"\(secret)\"")
-        let description = ScreenDescription(try #require(run.engine))
+        let description = ScreenDescription(try #require(run.engine).screenSnapshot)
         for output in [description.text, description.json] {
             #expect(!output.contains(secret) && !output.contains("s3cr3t"))
             #expect(output.contains("14 characters"))
@@ -76,11 +76,10 @@ struct DescribeTests {
     @Test("the bad example screen breaks every rule; the good one none")
     func examples() throws {
         func findings(_ name: String) throws -> [LintRule] {
-            var session = try ReplaySession()
-            var events = EventCollector()
-            try session.feed(Array(try example(name).utf8), into: &events)
-            try session.finish(into: &events)
-            return ScreenDescription(session.engine).findings.map(\.rule)
+            var session = try Session()
+            try session.feedScript(Array(try example(name).utf8))
+            try session.finishScript()
+            return ScreenDescription(session.screen).findings.map(\.rule)
         }
         // The reader-specific rule (`speaks-passwords`, reader=talkback) is the Lint and
         // reader profile tests'; the example is VoiceOver's.
@@ -132,11 +131,11 @@ struct DescribeStreamTests {
     @Test("The streamed report is the text and JSON byte for byte, written in pieces of about 64 KiB", arguments: ["bad-screen.replay", "good-screen.replay", "login-form.replay"])
     func streamedIsTheSame(_ name: String) throws {
         let run = replay(try example(name))
-        let engine = try #require(run.engine)
-        let description = ScreenDescription(engine)
+        let screen = try #require(run.engine).screenSnapshot
+        let description = ScreenDescription(screen)
         for json in [false, true] {
             var bytes: [UInt8] = []
-            let findings = ScreenDescription.write(engine, json: json) { bytes += $0; return true }
+            let findings = ScreenDescription.write(screen, json: json) { bytes += $0; return true }
             #expect(String(decoding: bytes, as: UTF8.self) == (json ? description.json : description.text))
             #expect(findings == description.findings.count)
         }
@@ -146,12 +145,12 @@ struct DescribeStreamTests {
     func largeScreenInPieces() throws {
         let lines = (0..<3_000).map { "element e\($0) label=\"Item \($0)\" traits=button" }
         let run = replay(lines.joined(separator: "\n"))
-        let engine = try #require(run.engine)
+        let screen = try #require(run.engine).screenSnapshot
         var pieces: [Int] = []
-        _ = ScreenDescription.write(engine, json: false) { pieces.append($0.count); return true }
+        _ = ScreenDescription.write(screen, json: false) { pieces.append($0.count); return true }
         #expect(pieces.count > 4 && pieces.dropLast().allSatisfy { $0 < 70_000 })
         var calls = 0
-        _ = ScreenDescription.write(engine, json: true) { _ in calls += 1; return false }
+        _ = ScreenDescription.write(screen, json: true) { _ in calls += 1; return false }
         #expect(calls == 1)
     }
 }

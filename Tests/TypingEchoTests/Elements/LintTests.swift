@@ -13,7 +13,7 @@ struct LintCase: CustomTestStringConvertible, Sendable {
 func lintFindings(_ lines: [String]) throws -> [LintFinding] {
     let run = replay(lines.joined(separator: "\n"))
     if let error = run.error { throw error }
-    return Lint.findings(for: try #require(run.engine))
+    return Lint.findings(for: try #require(run.engine).screenSnapshot)
 }
 
 @Suite("Lint")

@@ -38,15 +38,14 @@ struct EventCodingTests {
         }
     }
 
-    @Test("the CLI (which replays through Session) writes what ReplaySession gives, for every example")
-    func cliMatchesReplaySession() throws {
+    @Test("the CLI writes what a Session fed the same script gives, for every example")
+    func cliMatchesSession() throws {
         for (name, text) in try allExamples() {
-            var replay = try ReplaySession()
-            var events = EventCollector()
-            try replay.feed(Array(text.utf8), into: &events)
-            try replay.finish(into: &events)
+            var replay = try Session()
+            try replay.feedScript(Array(text.utf8))
+            try replay.finishScript()
             var expected: [UInt8] = []
-            for event in events.events { JSONLines.encode(event, into: &expected) }
+            for event in replay.log.events { JSONLines.encode(event, into: &expected) }
             let result = try Tool.run(["replay", examplePath(name), "--format", "json"])
             #expect(Array(result.output.utf8) == expected, "\(name)")
         }

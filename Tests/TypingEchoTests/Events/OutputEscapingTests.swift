@@ -184,11 +184,10 @@ struct OutputEscapingTests {
             element e label="\(quoted(EscapingText.string(&random)))" kind=slider value="\(quoted(EscapingText.string(&random)))"
             element b label="\(quoted(EscapingText.string(&random)))" kind=button hint="\(quoted(EscapingText.string(&random)))"
             """
-            var session = try ReplaySession()
-            var events = EventCollector()
-            try session.feed(Array(script.utf8), into: &events)
-            try session.finish(into: &events)
-            let description = ScreenDescription(session.engine)
+            var session = try Session()
+            try session.feedScript(Array(script.utf8))
+            try session.finishScript()
+            let description = ScreenDescription(session.screen)
             #expect(EscapingText.rawTerminalControl(in: description.text, lines: true) == nil, "\(description.text.debugDescription)")
             let json = Array(description.json.utf8)
             #expect(EscapingText.rawLineBreaker(in: json.filter { $0 != 0x0A } + [0x0A]) == nil)

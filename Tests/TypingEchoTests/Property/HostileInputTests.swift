@@ -100,15 +100,14 @@ struct HostileInputTests {
     @Test("The same scripts run in process: a script error or a clean finish, never a trap")
     func hostileScriptsInProcess() {
         let failure = check("hostileScriptsInProcess", HostileScripts.script, cases: 300, shrinkBudget: 200) { bytes in
-            var session = try ReplaySession()
-            var events = EventCollector()
+            var session = try Session()
             do {
-                try session.feed(bytes, into: &events)
-                try session.finish(into: &events)
+                try session.feedScript(bytes)
+                try session.finishScript()
             } catch let error as ScriptError {
                 try require((error.location?.line ?? 0) >= 1, "an error without a line")
             }
-            for event in events.events {
+            for event in session.log.events {
                 try require(event.time <= VirtualTime.limit, "an event at \(event.time), past the clock's limit")
             }
         }
@@ -134,10 +133,9 @@ struct HostileInputTests {
 
     @Test("A clock that reaches the limit exactly is fine, and every event is at or before it")
     func clockAtTheLimit() throws {
-        var session = try ReplaySession()
-        var events = EventCollector()
-        try session.feed(Array("@999999999 wait 1\n".utf8), into: &events)
-        try session.finish(into: &events)
+        var session = try Session()
+        try session.feedScript(Array("@999999999 wait 1\n".utf8))
+        try session.finishScript()
         #expect(session.engine.now == VirtualTime.limit)
         #expect(VirtualTime.limit + VirtualDuration(milliseconds: .max) == VirtualTime(milliseconds: .max))
         #expect(VirtualTime(milliseconds: .min) - VirtualTime(milliseconds: 1) == VirtualDuration(milliseconds: .min))
@@ -248,11 +246,10 @@ struct HostileInputTests {
 
     @Test("An unknown id a megabyte long is quoted short, and its suggestion search stays linear")
     func longUnknownID() throws {
-        var session = try ReplaySession()
-        var events = EventCollector()
+        var session = try Session()
         let script = (0..<2_000).map { "element e\($0) label=\"E\"\n" }.joined() + "focus " + String(repeating: "y", count: 1_000_000) + "\n"
         do {
-            try session.feed(Array(script.utf8), into: &events)
+            try session.feedScript(Array(script.utf8))
             Issue.record("an unknown id was accepted")
         } catch {
             #expect(error.message.count < 200, "\(error.message.prefix(100))")
@@ -263,21 +260,19 @@ struct HostileInputTests {
 
     @Test("A long keys line streams its events: none are held in the engine until it ends")
     func eventsStream() throws {
-        var session = try ReplaySession()
-        var events = EventCollector()
+        var session = try Session()
         let script = "field f kind=text label=\"F\"\nfocus f\ndouble-tap\nkeys \"\(String(repeating: "hello world, ", count: 1_000))\"\n"
-        try session.feed(Array(script.utf8), into: &events)
-        #expect(events.events.count > 30_000)
+        try session.feedScript(Array(script.utf8))
+        #expect(session.log.events.count > 30_000)
         // Held events would have grown the outbox (it keeps its capacity when drained).
         #expect(session.engine.outbox.capacity == 0)
     }
 
     @Test("A declared field opens no break iterator until it is edited or moved in")
     func idleFieldsAreCheap() throws {
-        var session = try ReplaySession()
-        var events = EventCollector()
+        var session = try Session()
         let script = (0..<200).map { "field f\($0) kind=text label=\"Field \($0)\" value=\"hello\"\n" }.joined() + "focus f3\ndouble-tap\nkeys \"e\u{301}\"\nkey option-left\n"
-        try session.feed(Array(script.utf8), into: &events)
+        try session.feedScript(Array(script.utf8))
         // (Latin text below U+0300 needs no iterator at all, nor does a combining mark typed
         // after it, which resumes the character rules; a word move does.)
         let open = session.engine.elements.filter { $0.field?.buffer.storage.hasOpenIterators == true }.map(\.id)

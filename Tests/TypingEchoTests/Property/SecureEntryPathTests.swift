@@ -160,14 +160,14 @@ extension Gen where Value == SecureEntryPlan {
 /// Runs entry plans from copies of sessions that have run each locale's prelude.
 struct SecureEntryRunner: Sendable {
     /// Each locale's session after its prelude, made once before any case runs (cases run at once).
-    private let templates: [String: ReplaySession]
+    private let templates: [String: Session<EventCollector>]
 
     init(locales: [String]) throws {
-        var templates: [String: ReplaySession] = [:]
+        var templates: [String: Session<EventCollector>] = [:]
         for locale in locales {
-            var session = try ReplaySession()
-            var ignored = EventCollector()
-            try session.feed(Array(SecureEntryPlan(locale: locale, steps: []).prelude.utf8), into: &ignored)
+            var session = try Session()
+            try session.feedScript(Array(SecureEntryPlan(locale: locale, steps: []).prelude.utf8))
+            session.log = EventCollector()
             templates[locale] = session
         }
         self.templates = templates
@@ -181,15 +181,14 @@ struct SecureEntryRunner: Sendable {
 
     func run(_ plan: SecureEntryPlan, decoy: Bool) throws -> Output {
         var session = templates[plan.locale]!
-        var collector = EventCollector()
         var output = Output()
         do {
-            try session.feed(Array(plan.body(decoy: decoy).utf8), into: &collector) { output.failures.append($0.description) }
-            try session.finish(into: &collector) { output.failures.append($0.description) }
+            try session.feedScript(Array(plan.body(decoy: decoy).utf8)) { output.failures.append($0.description) }
+            try session.finishScript { output.failures.append($0.description) }
         } catch {
             output.error = error.formatted(file: "test.replay")
         }
-        output.events = collector.events
+        output.events = session.log.events
         return output
     }
 }

@@ -6,15 +6,14 @@ struct LineGuardTests {
     /// The first error of a script fed in chunks of `size` bytes (everything at once for nil).
     static func error(feeding bytes: [UInt8], chunks size: Int?, finish: Bool = true) -> ScriptError? {
         do {
-            var session = try ReplaySession()
-            var sink = EventCollector()
+            var session = try Session()
             var offset = 0
             let step = size ?? bytes.count
             while offset < bytes.count {
-                try session.feed(bytes[offset..<min(offset + step, bytes.count)], into: &sink)
+                try session.feedScript(bytes[offset..<min(offset + step, bytes.count)])
                 offset += step
             }
-            if finish { try session.finish(into: &sink) }
+            if finish { try session.finishScript() }
         } catch let error as ScriptError {
             return error
         } catch {
@@ -25,11 +24,10 @@ struct LineGuardTests {
 
     @Test("An unterminated line of NUL bytes stops at 1:1 as soon as its first 64 KiB have arrived")
     func zerosStopAtOnce() throws {
-        var session = try ReplaySession()
-        var sink = EventCollector()
+        var session = try Session()
         let chunk = [UInt8](repeating: 0, count: 1 << 16)
-        try session.feed(chunk, into: &sink)  // exactly 64 KiB: not known to be longer yet
-        #expect(throws: ScriptError.self) { try session.feed([0], into: &sink) }
+        try session.feedScript(chunk)  // exactly 64 KiB: not known to be longer yet
+        #expect(throws: ScriptError.self) { try session.feedScript([0]) }
         let error = Self.error(feeding: [UInt8](repeating: 0, count: 1 << 17), chunks: 4096, finish: false)
         #expect(error?.location == SourceLocation(line: 1, column: 1))
         #expect(error?.message == "unexpected control character")

@@ -54,7 +54,7 @@ struct SecretSurfaceTests {
                 shownText += shown(field.insertionPoint) + shown(field.selection as Any)
             }
         }
-        let description = ScreenDescription(session.engine, readers: ScreenReader.allCases)
+        let description = ScreenDescription(session.screen, readers: ScreenReader.allCases)
         shownText += [description.text, description.json]
         for item in description.items {
             shownText += [item.announcement, item.hint ?? ""] + item.parts.map(\.text) + item.readers.map(\.announcement)

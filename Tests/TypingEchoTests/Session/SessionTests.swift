@@ -27,10 +27,9 @@ struct SessionTests {
     @Test("typed verbs give the same events as the script lines they stand for, in every example")
     func typedVerbsMatchScripts() throws {
         for (name, text) in try allExamples() {
-            var replay = try ReplaySession()
-            var scripted = EventCollector()
-            try replay.feed(Array(text.utf8), into: &scripted)
-            try replay.finish(into: &scripted)
+            var replay = try Session()
+            try replay.feedScript(Array(text.utf8))
+            try replay.finishScript()
 
             var session = try Session()
             var splitter = LineSplitter()
@@ -42,8 +41,8 @@ struct SessionTests {
                 try session.run(line.command)
             }
             session.runUntilIdle()
-            #expect(session.log.events == scripted.events, "\(name)")
-            #expect(!scripted.events.isEmpty, "\(name)")
+            #expect(session.log.events == replay.log.events, "\(name)")
+            #expect(!replay.log.events.isEmpty, "\(name)")
         }
     }
 

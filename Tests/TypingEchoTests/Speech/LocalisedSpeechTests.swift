@@ -4,11 +4,10 @@ import Testing
 /// Runs a script and returns what was spoken, in order, with each utterance's role and locale.
 func spoken(_ script: String, overrides: [(key: String, value: String)] = [],
             phonetics: PhoneticAlphabet? = nil) throws -> [Utterance] {
-    var session = try ReplaySession(overrides: overrides, phonetics: phonetics)
-    var events = EventCollector()
-    try session.feed(Array(script.utf8), into: &events)
-    try session.finish(into: &events)
-    return events.events.compactMap { if case .speak(let utterance) = $0.event { utterance } else { nil } }
+    var session = try Session(overrides: overrides, phonetics: phonetics)
+    try session.feedScript(Array(script.utf8))
+    try session.finishScript()
+    return session.log.events.compactMap { if case .speak(let utterance) = $0.event { utterance } else { nil } }
 }
 
 @Suite("Counts with ICU plural rules and numbering systems")
@@ -84,21 +83,20 @@ struct LocaleFallbackTests {
 
     @Test("settings locale=xx-YY in a script warns at the value and speaks English")
     func scriptWarning() throws {
-        var session = try ReplaySession()
-        var events = EventCollector()
+        var session = try Session()
         let script = "settings locale=xx-YY\nfield a kind=text label=\"Name\"\nfocus a\n"
-        try session.feed(Array(script.utf8), into: &events)
+        try session.feedScript(Array(script.utf8))
         let warnings = session.takeWarnings()
         #expect(warnings.count == 1)
         #expect(warnings.first?.formatted(file: "s.replay").hasPrefix("s.replay:1:17: warning: ICU has no data for locale 'xx-YY'") == true)
-        let speech = events.events.compactMap { if case .speak(let u) = $0.event { u } else { nil } }
+        let speech = session.log.events.compactMap { if case .speak(let u) = $0.event { u } else { nil } }
         #expect(speech.first?.text == "Name, text field")
         #expect(speech.first?.locale == "en")
     }
 
     @Test("--set locale=xx-YY warns once, without a location")
     func overrideWarning() throws {
-        var session = try ReplaySession(overrides: [("locale", "xx-YY")])
+        var session = try Session(overrides: [("locale", "xx-YY")])
         #expect(session.takeWarnings().map(\.description) == ["warning: ICU has no data for locale 'xx-YY'; speaking English (en) instead"])
         #expect(session.takeWarnings().isEmpty)
     }

@@ -35,20 +35,19 @@ struct ReaderProfileTests {
     /// What each step says and plays: utterances as their text, sounds as `[name]`; nil for a
     /// step the reader does not have.
     static func heard(_ reader: ScreenReader, locale: String = "en-US") throws -> [[String]?] {
-        var session = try ReplaySession()
-        var ignored = EventCollector()
+        var session = try Session()
         let prelude = """
         settings reader=\(reader.rawValue) hints=off locale=\(locale)
         field message kind=text label="Message"
         field password kind=secure label="Password"
 
         """
-        try session.feed(Array(prelude.utf8), into: &ignored)
+        try session.feedScript(Array(prelude.utf8))
         return try steps(touch: reader == .voiceover || reader == .talkback).map { line in
             guard let line else { return nil }
-            var events = EventCollector()
-            try session.feed(Array((line + "\n").utf8), into: &events)
-            return events.events.compactMap { event in
+            session.log = EventCollector()
+            try session.feedScript(Array((line + "\n").utf8))
+            return session.log.events.compactMap { event in
                 switch event.event {
                 case .speak(let utterance): utterance.text
                 case .sound(let name): "[\(name.rawValue)]"
@@ -329,15 +328,14 @@ struct ReaderProfileTests {
 
     @Test("describe with readers: five announcements per element; reader=talkback reports that TalkBack speaks passwords")
     func describeReaders() throws {
-        var session = try ReplaySession()
-        var ignored = EventCollector()
-        try session.feed(Array("""
+        var session = try Session()
+        try session.feedScript(Array("""
         field user kind=text label="Email"
         field pw kind=secure label="Password"
         element go label="Sign in" traits=button
 
-        """.utf8), into: &ignored)
-        let description = ScreenDescription(session.engine, readers: ScreenReader.allCases)
+        """.utf8))
+        let description = ScreenDescription(session.screen, readers: ScreenReader.allCases)
         #expect(description.items.map { $0.readers.count } == [5, 5, 5])
         #expect(description.items[1].readers.map(\.announcement) == [
             "Password, secure text field", "Password, Edit box", "Password, edit", "Password · password text",
@@ -347,8 +345,8 @@ struct ReaderProfileTests {
         #expect(description.json.contains(#""readers":{"voiceover":"Email, text field","talkback":"Email, Edit box","nvda":"Email, edit","orca":"Email · entry","chromevox":"Email, Edit text"}"#))
         #expect(description.findings.isEmpty)
 
-        try session.feed(Array("settings reader=talkback\nfocus pw\ndouble-tap\nkeys \"hunter2\"\n".utf8), into: &ignored)
-        let talkBack = ScreenDescription(session.engine)
+        try session.feedScript(Array("settings reader=talkback\nfocus pw\ndouble-tap\nkeys \"hunter2\"\n".utf8))
+        let talkBack = ScreenDescription(session.screen)
         #expect(talkBack.findings.map(\.rule) == [.speaksPasswords])
         #expect(talkBack.findings.first?.element == "pw")
         #expect(!talkBack.text.contains("hunter") && !talkBack.json.contains("hunter"))

@@ -21,7 +21,7 @@ struct ReplayRun {
     /// The script error that stopped the run, if any.
     var error: ScriptError?
     /// The settings override that was refused, if any (the script did not run).
-    var refusedOverride: SettingError?
+    var refusedOverride: ScriptError?
     /// The engine after the run (`nil` only if the settings overrides were refused).
     var engine: Engine?
     /// The events as JSON lines.
@@ -76,18 +76,17 @@ func replay(
     expecting outcome: ScriptOutcome = .finishes, sourceLocation: Testing.SourceLocation = #_sourceLocation
 ) -> ReplayRun {
     var run = ReplayRun()
-    var session: ReplaySession
+    var session: Session<EventCollector>
     do {
-        session = try ReplaySession(overrides: overrides)
+        session = try Session(overrides: overrides)
     } catch {
         run.refusedOverride = error
         if outcome == .finishes { Issue.record("the overrides were refused: \(error)", sourceLocation: sourceLocation) }
         return run
     }
-    var collector = EventCollector()
     do {
-        try session.feed(Array(lines.joined(separator: "\n").utf8), into: &collector) { run.failures.append($0) }
-        try session.finish(into: &collector) { run.failures.append($0) }
+        try session.feedScript(Array(lines.joined(separator: "\n").utf8)) { run.failures.append($0) }
+        try session.finishScript { run.failures.append($0) }
     } catch {
         run.error = error
     }
@@ -96,10 +95,10 @@ func replay(
     case (.stopsWithError, nil): Issue.record("the script ran to its end; a script error was expected", sourceLocation: sourceLocation)
     default: break
     }
-    run.events = collector.events
+    run.events = session.log.events
     run.engine = session.engine
     var transcript = Transcript()
-    for event in collector.events {
+    for event in session.log.events {
         run.json.append(JSONLines.line(event))
         if let line = transcript.line(for: event) { run.transcript.append(line) }
     }
