@@ -96,7 +96,6 @@ extension Gen where Value == Command {
     /// command make sense where it is (a finger lifted after exploring, a field being edited
     /// before `keys`).
     public static func command(_ kind: SessionKind) -> Gen<Command> {
-        let here = SessionLayout.here
         switch kind {
         case .plain:
             let text = Gen<String>.unicodeText(length: 1...4, families: [.ascii, .ascii, .combiningLatin, .polish, .emoji, .flags, .thai, .whitespace])
@@ -128,11 +127,11 @@ extension Gen where Value == Command {
         case .screen:
             return .frequency([
                 (5, Gen<SwipeDirection>.element(of: [.right, .left]).map { .swipe($0) }),
-                (3, Gen<String>.element(of: SessionLayout.screenIDs).map { .focus(Located($0, at: here)) }),
+                (3, Gen<String>.element(of: SessionLayout.screenIDs).map { .focus($0) }),
                 (3, .constant(.doubleTap)),
                 (3, Gen<String>.unicodeText(length: 1...4, families: [.ascii, .polish, .emoji]).map { .keys($0) }),
                 (1, Gen<(String, String)>.zip(.element(of: ["user", "pw"]), .element(of: ["", "Required.", "Too short."]))
-                    .map { .error(Located($0, at: here), $1) }),
+                    .map { .error($0, $1) }),
                 (1, .constant(.validate)),
                 (1, .constant(.dismiss)),
                 (1, Gen<Int>.int(in: 0...1500).map { .wait(Double($0) / 1000) }),
@@ -145,10 +144,10 @@ extension Gen where Value == Command {
                 (1, secret.map { .clipboard($0) }),
                 (1, .constant(.edit(.paste))),
                 (1, secret.map { .dictate($0) }),
-                (3, Gen<String>.element(of: ["pw", "pin", "user", "note", "go"]).map { .focus(Located($0, at: here)) }),
+                (3, Gen<String>.element(of: ["pw", "pin", "user", "note", "go"]).map { .focus($0) }),
                 (3, .constant(.doubleTap)),
                 (2, Gen<HardwareKey>.element(of: HardwareKey.allCases).map { .key($0) }),
-                (1, .constant(.settings([SettingAssignment(key: "secure-keys", value: "silent", location: here, valueLocation: here)]))),
+                (1, .constant(.settings([SettingAssignment(key: "secure-keys", value: "silent")]))),
             ])
         }
     }
@@ -177,10 +176,8 @@ extension SessionScript {
 
 /// The screens of the generated sessions.
 enum SessionLayout {
-    static let here = TypingEcho.SourceLocation(line: 1, column: 1)
-
     static var plainPrelude: [Command] {
-        [.field(FieldDeclaration(id: "text", kind: .text, label: "Text")), .focus(Located("text", at: here)), .doubleTap]
+        [.field(FieldDeclaration(id: "text", kind: .text, label: "Text")), .focus("text"), .doubleTap]
     }
 
     static var keyboardPrelude: [Command] { plainPrelude }
@@ -261,8 +258,7 @@ struct KeyboardScriptBuilder {
             commands.append(.swipe(direction))
         case .setting(let pair):
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
-            commands.append(.settings([SettingAssignment(
-                key: parts[0], value: parts[1], location: SessionLayout.here, valueLocation: SessionLayout.here)]))
+            commands.append(.settings([SettingAssignment(key: parts[0], value: parts[1])]))
         case .doubleTap:
             lift()
             commands.append(.doubleTap)
@@ -317,7 +313,7 @@ struct ScreenScriptBuilder {
             focused = nil
         case .focus(let index):
             let id = SessionLayout.screenIDs[index]
-            commands.append(.focus(Located(id, at: SessionLayout.here)))
+            commands.append(.focus(id))
             focused = id
         case .doubleTap:
             commands.append(.doubleTap)
@@ -325,14 +321,14 @@ struct ScreenScriptBuilder {
             if focused == nil { editing = false }
         case .keys(let text):
             if !editing {
-                commands.append(.focus(Located("user", at: SessionLayout.here)))
+                commands.append(.focus("user"))
                 commands.append(.doubleTap)
                 focused = "user"
                 editing = true
             }
             commands.append(.keys(text))
         case .error(let index, let message):
-            commands.append(.error(Located(index == 0 ? "user" : "pw", at: SessionLayout.here), message))
+            commands.append(.error(index == 0 ? "user" : "pw", message))
         case .validate:
             commands.append(.validate)
             focused = nil

@@ -13,7 +13,7 @@ public protocol ReplayScriptConvertible {
 /// ```swift
 /// let script = SessionScript([
 ///     .field(FieldDeclaration(id: "user", kind: .text, label: "Username")),
-///     .focus(Located("user", at: TypingEcho.SourceLocation(line: 1, column: 1))),
+///     .focus("user"),
 ///     .doubleTap,
 ///     .keys("Hi "),
 /// ])

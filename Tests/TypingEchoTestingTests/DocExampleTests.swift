@@ -89,7 +89,7 @@ func replayTextExample() -> String {
 func sessionScriptExample() throws -> (Session<EventCollector>, SessionScript) {
     let script = SessionScript([
         .field(FieldDeclaration(id: "user", kind: .text, label: "Username")),
-        .focus(Located("user", at: TypingEcho.SourceLocation(line: 1, column: 1))),
+        .focus("user"),
         .doubleTap,
         .keys("Hi "),
     ])

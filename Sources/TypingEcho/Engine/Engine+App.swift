@@ -13,8 +13,8 @@ extension Engine {
     /// `screen-changed [focus=ID]`: a new screen. Focus moves to ID, or to the first element
     /// the screen reader can reach, which is announced, cutting what was being said; with no
     /// element to reach, focus goes nowhere and nothing is said.
-    mutating func screenChanged(focus target: Located<String>?) throws(ScriptError) {
-        let position = try target.map { id throws(ScriptError) in try focusable(id) } ?? screen.neighbour(of: nil, step: 1)
+    mutating func screenChanged(focus target: String?, at location: SourceLocation?) throws(ScriptError) {
+        let position = try target.map { id throws(ScriptError) in try focusable(id, at: location) } ?? screen.neighbour(of: nil, step: 1)
         output.cancelPendingSpeech()
         guard let position else {
             reader.focusNowhere()
@@ -26,9 +26,9 @@ extension Engine {
     /// `layout-changed [focus=ID]`: part of the screen changed. Focus moves to ID, which is
     /// announced; without an ID focus stays where it is and nothing is said, unless nothing
     /// has focus (the focused element was removed): then it goes to the first element.
-    mutating func layoutChanged(focus target: Located<String>?) throws(ScriptError) {
+    mutating func layoutChanged(focus target: String?, at location: SourceLocation?) throws(ScriptError) {
         if let target {
-            let position = try focusable(target)
+            let position = try focusable(target, at: location)
             output.cancelPendingSpeech()
             focus(position)
         } else if reader.focus == .nowhere, let first = screen.neighbour(of: nil, step: 1) {
@@ -40,9 +40,9 @@ extension Engine {
     /// `remove ID`: the element leaves the screen. A field being edited stops being edited
     /// (the keyboard goes away); focus on the element goes nowhere, silently, until the app
     /// posts `layout-changed` or the user moves it; its pending hint is dropped.
-    mutating func remove(_ id: Located<String>) throws(ScriptError) {
-        guard let position = screen.position(of: id.value) else {
-            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(screen.suggestion(for: id.value))", at: id.location)
+    mutating func remove(_ id: String, at location: SourceLocation?) throws(ScriptError) {
+        guard let position = screen.position(of: id) else {
+            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id))'\(screen.suggestion(for: id))", at: location)
         }
         if editor.editedField == position { endEditing(returnFocus: false) }
         if reader.focus.element == position { output.cancelPendingSpeech() }

@@ -29,7 +29,7 @@ extension Engine {
 
     /// Shows what the display shows now, sending a `braille` event if it changed; a translation
     /// that failed since the last line is reported at `location`.
-    mutating func showBraille(at location: SourceLocation) throws(ScriptError) {
+    mutating func showBraille(at location: SourceLocation?) throws(ScriptError) {
         refreshBraille()
         if let failure = braille.failure {
             braille.failure = nil
@@ -133,7 +133,7 @@ extension Engine {
     /// `route N`: the cursor routing key above cell N moves the insertion point to the
     /// character shown there (the trailing cell: the end of the line). A key above the label,
     /// the role words or past the row does nothing.
-    mutating func route(_ cell: Int, at location: SourceLocation) throws(ScriptError) {
+    mutating func route(_ cell: Int, at location: SourceLocation?) throws(ScriptError) {
         guard settings.braille.isOn else { throw ScriptError("route needs the braille display on (settings braille=on)", at: location) }
         let width = settings.braille.cells
         guard cell < width else {

@@ -12,7 +12,7 @@ extension Engine {
     var brailleInputActive: Bool { braille.input.field != nil && braille.input.field == editor.editedField }
 
     /// `braille-input on|off` for the field being edited.
-    mutating func setBrailleInput(_ on: Bool, at location: SourceLocation) throws(ScriptError) {
+    mutating func setBrailleInput(_ on: Bool, at location: SourceLocation?) throws(ScriptError) {
         guard on else {
             if let field = braille.input.field, field == editor.editedField { commitHeldBraille(in: field) }
             braille.input = BrailleInputState()
@@ -30,7 +30,7 @@ extension Engine {
     }
 
     /// The field Braille Screen Input types into, or a script error saying how to turn it on.
-    private func brailleInputField(for what: String, at location: SourceLocation) throws(ScriptError) -> Int {
+    private func brailleInputField(for what: String, at location: SourceLocation?) throws(ScriptError) -> Int {
         guard brailleInputActive, let position = braille.input.field else {
             throw ScriptError(.notEditing, "\(what) needs Braille Screen Input on for the field being edited (braille-input on)", at: location)
         }
@@ -38,14 +38,14 @@ extension Engine {
     }
 
     /// `chord DOTS`: one cell typed.
-    mutating func chord(_ cell: BrailleCell, at location: SourceLocation) throws(ScriptError) {
+    mutating func chord(_ cell: BrailleCell, at location: SourceLocation?) throws(ScriptError) {
         let position = try brailleInputField(for: "chord", at: location)
         enterChord(cell, in: position)
         if braille.isOn { refreshBraille() }
     }
 
     /// `chords "⠓⠑⠇⠇⠕"`: one chord per cell, `cadence` apart.
-    mutating func chords(_ cells: [BrailleCell], at location: SourceLocation) throws(ScriptError) {
+    mutating func chords(_ cells: [BrailleCell], at location: SourceLocation?) throws(ScriptError) {
         let position = try brailleInputField(for: "chords", at: location)
         let cadence = configuration.current.cadence
         for (index, cell) in cells.enumerated() {
@@ -57,7 +57,7 @@ extension Engine {
 
     /// The swipes of Braille Screen Input; a two- or three-finger swipe is a script error
     /// without it (the model has no other use for them).
-    mutating func fingerSwipe(_ direction: SwipeDirection, fingers: Int, at location: SourceLocation) throws(ScriptError) {
+    mutating func fingerSwipe(_ direction: SwipeDirection, fingers: Int, at location: SourceLocation?) throws(ScriptError) {
         let what = "swipe \(direction.rawValue) fingers=\(fingers)"
         guard brailleInputActive else {
             throw ScriptError(.gesture, "\(what) is modelled only for Braille Screen Input (braille-input on)", at: location)
@@ -68,7 +68,7 @@ extension Engine {
     /// A swipe while Braille Screen Input is on: right a space, left a deletion; with two
     /// fingers right a new line, left a word deleted; three fingers up return. One-finger
     /// swipes up and down move as without it, after the held cells are entered.
-    mutating func brailleSwipe(_ direction: SwipeDirection, fingers: Int, at location: SourceLocation) throws(ScriptError) {
+    mutating func brailleSwipe(_ direction: SwipeDirection, fingers: Int, at location: SourceLocation?) throws(ScriptError) {
         let position = try brailleInputField(for: "swipe", at: location)
         switch (direction, fingers) {
         case (.right, 1):

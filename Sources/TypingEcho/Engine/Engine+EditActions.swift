@@ -4,7 +4,7 @@ extension Engine {
 
     /// `edit ACTION`: performs an edit action on the field being edited.
     /// - Throws: `ScriptError` when no field is being edited.
-    mutating func edit(_ action: EditAction, at location: SourceLocation) throws(ScriptError) {
+    mutating func edit(_ action: EditAction, at location: SourceLocation?) throws(ScriptError) {
         let (position, _) = try editingField(for: "edit \(action.rawValue)", at: location)
         perform(action, in: position)
     }
@@ -77,7 +77,7 @@ extension Engine {
     /// `dictate "TEXT"`: inserts the phrase into the field being edited and says it back;
     /// refused in secure fields and in fields declared `dictation=off`.
     /// - Throws: `ScriptError` when no field is being edited.
-    mutating func dictate(_ text: String, at location: SourceLocation) throws(ScriptError) {
+    mutating func dictate(_ text: String, at location: SourceLocation?) throws(ScriptError) {
         let position = try editingField(for: "dictate", at: location).0
         guard withField(position, { $0.isSecure }) == false else {
             // The phrase was offered to a secure field: it counts as held (see `check`).

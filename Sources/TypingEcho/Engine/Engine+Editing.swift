@@ -1,7 +1,7 @@
 extension Engine {
     /// The field being edited (wherever screen-reader focus is), or a script error saying how
     /// to get there.
-    mutating func editingField(for what: String, at location: SourceLocation) throws(ScriptError) -> (Int, TextField) {
+    mutating func editingField(for what: String, at location: SourceLocation?) throws(ScriptError) -> (Int, TextField) {
         if let position = editor.editedField, let field = screen.elements[position].field { return (position, field) }
         guard let position = reader.focus.element, screen.hasField(at: position) else {
             throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
@@ -22,7 +22,7 @@ extension Engine {
     /// the field's locale), never a Swift `Character`: where the two disagree (`"a\u{897}"` is
     /// one `Character` and two characters of the field) the keys, clicks and time follow the
     /// count the field shows.
-    mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation) throws(ScriptError) {
+    mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation?) throws(ScriptError) {
         // Only the position and locale are kept: a copy of the field alive during the loop
         // would make every insertion copy the whole text.
         let position = try editingField(for: "keys", at: location).0
@@ -88,7 +88,7 @@ extension Engine {
 
     /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end,
     /// return, the selection keys, the command shortcuts and tab.
-    mutating func press(_ key: HardwareKey, at location: SourceLocation) throws(ScriptError) {
+    mutating func press(_ key: HardwareKey, at location: SourceLocation?) throws(ScriptError) {
         // Return with no field being edited activates the focused button, as Enter does.
         if key == .return, !editor.isEditing, let focused = reader.focus.element, Self.activates(screen.elements[focused]) {
             emit(.activate(element: screen.elements[focused].id))
@@ -128,7 +128,7 @@ extension Engine {
     }
 
     /// Swipe up or down with the rotor on a unit: moves the insertion point by that unit.
-    mutating func moveByRotor(_ direction: TextDirection, at location: SourceLocation) throws(ScriptError) {
+    mutating func moveByRotor(_ direction: TextDirection, at location: SourceLocation?) throws(ScriptError) {
         let (position, _) = try editingField(for: "swipe \(direction == .forward ? "down" : "up")", at: location)
         switch reader.rotor {
         case .characters: moveCharacter(direction, in: position)

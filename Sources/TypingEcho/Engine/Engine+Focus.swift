@@ -27,7 +27,7 @@ extension Engine {
     /// Swipe left or right moves focus through the elements in reading order, skipping hidden
     /// ones; up and down adjust a focused adjustable element, pass through to an element that
     /// allows direct interaction, and otherwise move the insertion point by the rotor's unit.
-    mutating func swipe(_ direction: SwipeDirection, at location: SourceLocation) throws(ScriptError) {
+    mutating func swipe(_ direction: SwipeDirection, at location: SourceLocation?) throws(ScriptError) {
         switch direction {
         case .left, .right:
             if !swipeThroughKeys(forward: direction == .right) { echo(.boundary) }

@@ -1,7 +1,7 @@
 extension Engine {
     /// Resolves where a `touch` or `slide` puts the finger: a key by name or point while the
     /// keyboard is shown (an alternate while they are shown), else the element at the point.
-    mutating func resolve(_ target: TouchTarget, for gesture: String, at location: SourceLocation) throws(ScriptError) -> FingerTarget {
+    mutating func resolve(_ target: TouchTarget, for gesture: String, at location: SourceLocation?) throws(ScriptError) -> FingerTarget {
         let layout = keyboard.state.layout
         if let popup = keyboard.recognizer.popup {
             switch target {

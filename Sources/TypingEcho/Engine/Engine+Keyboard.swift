@@ -72,7 +72,7 @@ extension Engine {
     }
 
     /// `dismiss`: the user hides the keyboard, and editing ends.
-    mutating func dismiss(at location: SourceLocation) throws(ScriptError) {
+    mutating func dismiss(at location: SourceLocation?) throws(ScriptError) {
         guard editor.isEditing else {
             throw ScriptError("dismiss: no field is being edited, so no keyboard is shown", at: location)
         }
@@ -80,9 +80,9 @@ extension Engine {
     }
 
     /// `focus key:NAME`: screen-reader focus on a key of the layer shown, which is spoken.
-    mutating func focusKey(_ name: Located<String>) throws(ScriptError) {
+    mutating func focusKey(_ name: String, at location: SourceLocation?) throws(ScriptError) {
         syncKeyboard()
-        let target = try resolve(.key(name.value), for: "focus key", at: name.location)
+        let target = try resolve(.key(name), for: "focus key", at: location)
         guard case .key(let id) = target else { return }
         focusKey(id)
     }
@@ -128,7 +128,7 @@ extension Engine {
     }
 
     /// `touch`, `slide`, `lift`, `split-tap` and `hold` from a script.
-    mutating func fingerGesture(_ command: FingerCommand, at location: SourceLocation) throws(ScriptError) {
+    mutating func fingerGesture(_ command: FingerCommand, at location: SourceLocation?) throws(ScriptError) {
         syncKeyboard()
         let gesture: FingerGesture
         switch command {
@@ -148,7 +148,7 @@ extension Engine {
 
     /// A double tap: enters the focused key while the keyboard is shown, else starts editing
     /// or moves the insertion point.
-    mutating func doubleTapGesture(at location: SourceLocation) throws(ScriptError) {
+    mutating func doubleTapGesture(at location: SourceLocation?) throws(ScriptError) {
         syncKeyboard()
         try handle(.doubleTap, at: location)
     }

@@ -6,15 +6,15 @@ extension Engine {
     /// The clock never passes `VirtualTime.limit`: asked to, it stops there and marks the
     /// session (`checkClock` then fails the line); `advance(to:at:)` refuses before moving.
     mutating func advance(to requested: VirtualTime) {
-        let time = clock.bound(requested)
+        let time = output.boundTime(requested)
         while true {
             if let rest = keyboard.restDue, rest <= time, output.speech.nextDue.map({ rest < $0 }) ?? true {
-                clock.reach(rest)
+                output.reachTime(rest)
                 fingerRested()
                 continue
             }
             guard let due = output.popDue(through: time) else { break }
-            clock.reach(due.time)
+            output.reachTime(due.time)
             switch due.action {
             case .finish(let id):
                 emit(.finished(id: id, completed: true))
@@ -22,7 +22,7 @@ extension Engine {
                 say(delayed.text, role: delayed.role, pitch: delayed.pitch, interrupts: false)
             }
         }
-        clock.reach(time)
+        output.reachTime(time)
     }
 
     /// Sends an event at the current time; with braille on, a change of text, insertion point

@@ -7,13 +7,14 @@ extension Engine {
         Element(declaration, traits: (declaration.kind?.defaultTraits ?? []).union(declaration.traits))
     }
 
-    /// The index of an element `focus` may move to: it exists and is not hidden.
-    mutating func focusable(_ id: Located<String>) throws(ScriptError) -> Int {
-        guard let target = screen.position(of: id.value) else {
-            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id.value))'\(screen.suggestion(for: id.value))", at: id.location)
+    /// The index of an element `focus` may move to: it exists and is not hidden; an error
+    /// points at `location`, where the id was written.
+    mutating func focusable(_ id: String, at location: SourceLocation?) throws(ScriptError) -> Int {
+        guard let target = screen.position(of: id) else {
+            throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id))'\(screen.suggestion(for: id))", at: location)
         }
         guard !screen.elements[target].isHidden else {
-            throw ScriptError(.notFocusable, "\(ScriptErrorText.quoted(id.value)) is hidden from the screen reader and cannot be focused", at: id.location)
+            throw ScriptError(.notFocusable, "\(ScriptErrorText.quoted(id)) is hidden from the screen reader and cannot be focused", at: location)
         }
         return target
     }
@@ -85,12 +86,12 @@ extension Engine {
     }
 
     /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
-    mutating func setError(_ id: Located<String>, _ message: String) throws(ScriptError) {
-        guard let position = screen.position(of: id.value) else {
-            throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id.value))'\(screen.suggestion(for: id.value))", at: id.location)
+    mutating func setError(_ id: String, _ message: String, at location: SourceLocation?) throws(ScriptError) {
+        guard let position = screen.position(of: id) else {
+            throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id))'\(screen.suggestion(for: id))", at: location)
         }
         guard screen.hasField(at: position) else {
-            throw ScriptError(.notATextField, "\(ScriptErrorText.quoted(id.value)) is not a text field; errors belong to fields", at: id.location)
+            throw ScriptError(.notATextField, "\(ScriptErrorText.quoted(id)) is not a text field; errors belong to fields", at: location)
         }
         update(position) { $0.error = message.isEmpty ? nil : message }
     }

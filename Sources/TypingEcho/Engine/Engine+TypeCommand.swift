@@ -15,7 +15,7 @@ extension Engine {
     /// - Throws: `ScriptError` when no field is being edited, a finger is down, or some
     ///   character cannot be typed on the layout. The message gives the character's position
     ///   only: the text may be a password.
-    mutating func type(_ text: String, at location: SourceLocation) throws(ScriptError) {
+    mutating func type(_ text: String, at location: SourceLocation?) throws(ScriptError) {
         syncKeyboard()
         guard let position = editor.editedField, let (secure, kind) = withField(position, { ($0.isSecure, $0.kind) }) else {
             throw ScriptError(.notEditing, "type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
@@ -51,7 +51,7 @@ extension Engine {
 
     /// `type` into a secure field: one `cadence` per character, the key entered at the same
     /// moment of each, and the keyboard left as it was found.
-    private mutating func typeSecurely(_ keystrokes: [(offset: Int, character: Character)], routes: KeyRoutes, at location: SourceLocation) throws(ScriptError) {
+    private mutating func typeSecurely(_ keystrokes: [(offset: Int, character: Character)], routes: KeyRoutes, at location: SourceLocation?) throws(ScriptError) {
         let before = keyboard.state
         let down = Swift.min(SecureTyping.keyDown, configuration.current.cadence)
         let last = keystrokes.count - 1
@@ -74,7 +74,7 @@ extension Engine {
     /// Puts the keyboard back as it was before a secure `type`: shift (entered at once, on a
     /// layer that has it), the layer (by its layer keys), then the whole keyboard state as it
     /// was (the caps-lock timer, anything the gestures could not restore), with no key focused.
-    private mutating func restore(_ before: KeyboardState, at location: SourceLocation) throws(ScriptError) {
+    private mutating func restore(_ before: KeyboardState, at location: SourceLocation?) throws(ScriptError) {
         let layout = keyboard.state.layout
         if keyboard.state.shift != before.shift {
             if layout.key(.shift, on: keyboard.state.layer) == nil, let path = layout.layerPath(from: keyboard.state.layer, to: .letters) {
@@ -96,7 +96,7 @@ extension Engine {
     }
 
     /// Enters one character: the layer keys and shift it needs, then its key or alternate.
-    private mutating func enterCharacter(_ character: Character, number: Int, routes: KeyRoutes, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
+    private mutating func enterCharacter(_ character: Character, number: Int, routes: KeyRoutes, timing: GestureTiming, at location: SourceLocation?) throws(ScriptError) {
         var preparations = 0
         while true {
             guard let route = routes.route(for: character, from: keyboard.state.layer) else {
@@ -128,7 +128,7 @@ extension Engine {
 
     /// Enters one key (or one of its alternates) with the current typing mode's gestures; the
     /// last gesture is the one that enters it.
-    private mutating func press(_ key: KeyID, alternate: Int?, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
+    private mutating func press(_ key: KeyID, alternate: Int?, timing: GestureTiming, at location: SourceLocation?) throws(ScriptError) {
         let mode = configuration.current.typingMode
         let entering = timing.enteringGesture
         if mode == .standard && alternate == nil {
@@ -161,7 +161,7 @@ extension Engine {
     }
 
     /// Puts the finger on a key: touches it, or slides to it when the finger is down elsewhere.
-    private mutating func reach(_ key: KeyID, timing: GestureTiming, at location: SourceLocation) throws(ScriptError) {
+    private mutating func reach(_ key: KeyID, timing: GestureTiming, at location: SourceLocation?) throws(ScriptError) {
         switch keyboard.recognizer.finger {
         case nil: try gesture(.touch(.key(key)), at: location, timing: timing)
         case .key(key)?: break
@@ -171,7 +171,7 @@ extension Engine {
 
     /// One gesture of `type`: it is input (a pending phonetic word is dropped), and takes the
     /// time `timing` gives it.
-    private mutating func gesture(_ gesture: FingerGesture, at location: SourceLocation, timing: GestureTiming = .cadence) throws(ScriptError) {
+    private mutating func gesture(_ gesture: FingerGesture, at location: SourceLocation?, timing: GestureTiming = .cadence) throws(ScriptError) {
         if case .at(let time) = timing { advance(to: time) }
         output.cancelPendingSpeech()
         try handle(gesture, at: location)

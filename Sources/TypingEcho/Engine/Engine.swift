@@ -13,8 +13,6 @@
 package struct Engine: Sendable {
     /// The settings in force, with the command line's overrides.
     var configuration: SettingsInForce
-    /// The virtual clock.
-    var clock = Clock()
     /// The elements, their ids, where touches land and the values spoken.
     var screen = Screen()
     /// The screen reader's focus and rotor.
@@ -23,8 +21,9 @@ package struct Engine: Sendable {
     var editor = Editor()
     /// The locale's words, a user's phonetic alphabet and the warnings they gave.
     var voice: Voice
-    /// The synthesizer's queue, where events go, and what was heard for `expect`.
+    /// The clock, the synthesizer's queue, where events go, and what was heard for `expect`.
     var output = Output()
+    /// The on-screen keyboard: its layout and layer, the finger on it, when a resting finger is heard.
     var keyboard = OnScreenKeyboard(locale: "en-US", mode: .standard)
     /// The braille display and Braille Screen Input: what is shown, the tables, held cells.
     var braille = BrailleDisplay()
@@ -60,6 +59,9 @@ package struct Engine: Sendable {
     /// The current time; never past `VirtualTime.limit`.
     package var now: VirtualTime { clock.now }
 
+    /// The virtual clock (the output stage's).
+    var clock: Clock { output.clock }
+
     /// The synthesizer's queue and what is scheduled on the clock.
     var speech: SpeechChannel { output.speech }
 
@@ -84,46 +86,56 @@ package struct Engine: Sendable {
     ///   1,000,000,000 s).
     @discardableResult
     package mutating func run(_ line: ScriptLine, into sink: inout some EventSink) throws(ScriptError) -> ExpectationFailure? {
-        try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(line) }
+        let place = LinePlace(line)
+        let failure = try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(line.command, at: line.at, place) }
+        return failure.map { ExpectationFailure(location: line.location, message: $0) }
     }
 
-    private mutating func perform(_ line: ScriptLine) throws(ScriptError) -> ExpectationFailure? {
-        if let at = line.at {
+    /// Runs one command that did not come from a script (a `Session` verb), as `run(_:into:)`
+    /// runs a line: its errors have no location.
+    /// - Returns: What a failed expectation expected and what happened instead.
+    @discardableResult
+    package mutating func run(_ command: Command, into sink: inout some EventSink) throws(ScriptError) -> String? {
+        try streaming(to: &sink) { engine throws(ScriptError) in try engine.perform(command, at: nil, LinePlace()) }
+    }
+
+    private mutating func perform(_ command: Command, at: Double?, _ place: LinePlace) throws(ScriptError) -> String? {
+        if let at {
             guard let target = VirtualTime(checkedSeconds: at) else {
-                throw ScriptError(.timeOutOfRange, "@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: line.location)
+                throw ScriptError(.timeOutOfRange, "@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: place.line)
             }
             guard target >= clock.now else {
-                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(clock.now)", at: line.location)
+                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(clock.now)", at: place.line)
             }
-            try advance(to: target, at: line.location)
+            try advance(to: target, at: place.line)
         }
-        let failure = try perform(line.command, at: line.location)
-        if braille.isOn { try showBraille(at: line.location) }
-        try checkClock(at: line.location)
+        let failure = try perform(command, place)
+        if braille.isOn { try showBraille(at: place.line) }
+        try checkClock(at: place.line)
         return failure
     }
 
     /// Moves the clock to `time`, or fails at `location` when that is past `VirtualTime.limit`.
-    mutating func advance(to time: VirtualTime, at location: SourceLocation) throws(ScriptError) {
+    mutating func advance(to time: VirtualTime, at location: SourceLocation?) throws(ScriptError) {
         guard time <= VirtualTime.limit else { throw Self.clockError(at: location) }
         advance(to: time)
         try checkClock(at: location)
     }
 
     /// Moves the clock on by `duration`, or fails at `location` when that passes the limit.
-    mutating func advance(by duration: VirtualDuration, at location: SourceLocation) throws(ScriptError) {
+    mutating func advance(by duration: VirtualDuration, at location: SourceLocation?) throws(ScriptError) {
         try advance(to: clock.now + duration, at: location)
     }
 
     /// Fails at `location` when the clock reached its limit or something is scheduled past it
     /// (speech that would end, a hint or a phonetic word that would start after 1,000,000,000 s).
-    mutating func checkClock(at location: SourceLocation) throws(ScriptError) {
+    mutating func checkClock(at location: SourceLocation?) throws(ScriptError) {
         // No array: this runs after every line.
         let late = (output.speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
         guard !clock.overran, !late else { throw Self.clockError(at: location) }
     }
 
-    static func clockError(at location: SourceLocation) -> ScriptError {
+    static func clockError(at location: SourceLocation?) -> ScriptError {
         ScriptError("this would take the session's clock past 1,000,000,000 seconds, where it stops", at: location)
     }
 
@@ -153,7 +165,8 @@ package struct Engine: Sendable {
 
     // MARK: - Dispatch
 
-    private mutating func perform(_ command: Command, at location: SourceLocation) throws(ScriptError) -> ExpectationFailure? {
+    private mutating func perform(_ command: Command, _ place: LinePlace) throws(ScriptError) -> String? {
+        let location = place.line
         if let gesture = command.touchGesture, !settings.style.touch {
             throw ScriptError(.gesture, "\(gesture): reader=\(settings.reader.rawValue) (\(settings.reader.displayName)) has no touch screen; use keys, or settings touch=on",
                               at: location)
@@ -167,7 +180,7 @@ package struct Engine: Sendable {
         if case .expect = command {} else { output.commandRan() }
         switch command {
         case .settings(let assignments):
-            try apply(assignments)
+            try apply(assignments, at: place)
         case .field(let declaration):
             let field: Element
             do { field = try Element(declaration, locale: voice.echo.phrasebook.icuLocale) } catch {
@@ -177,13 +190,13 @@ package struct Engine: Sendable {
         case .element(let declaration):
             try declare(makeElement(declaration), at: location)
         case .focus(let id):
-            focus(try focusable(id))
+            focus(try focusable(id, at: place.argument))
         case .focusKey(let name):
-            try focusKey(name)
+            try focusKey(name, at: place.argument)
         case .dismiss:
             try dismiss(at: location)
         case .error(let id, let message):
-            try setError(id, message)
+            try setError(id, message, at: place.argument)
         case .validate:
             validate()
         case .swipe(let direction):
@@ -203,7 +216,7 @@ package struct Engine: Sendable {
             }
             try advance(by: duration, at: location)
         case .expect(let expectation):
-            return check(expectation, at: location)
+            return check(expectation)
         case .touch(let target):
             try fingerGesture(.touch(target), at: location)
         case .slide(let target):
@@ -237,36 +250,38 @@ package struct Engine: Sendable {
         case .announce(let text):
             echo(.announced(text))
         case .screenChanged(let target):
-            try screenChanged(focus: target)
+            try screenChanged(focus: target, at: place.argument)
         case .layoutChanged(let target):
-            try layoutChanged(focus: target)
+            try layoutChanged(focus: target, at: place.argument)
         case .remove(let id):
-            try remove(id)
+            try remove(id, at: place.argument)
         }
         return nil
     }
 
-    private mutating func apply(_ assignments: [SettingAssignment]) throws(ScriptError) {
+    private mutating func apply(_ assignments: [SettingAssignment], at place: LinePlace) throws(ScriptError) {
         // A reader's defaults come first: the other keys of the line apply on top of them.
-        let ordered = assignments.filter { $0.key == "reader" } + assignments.filter { $0.key != "reader" }
-        for assignment in ordered where !configuration.isOverridden(assignment.key) {
+        let ordered = assignments.indices.filter { assignments[$0].key == "reader" } + assignments.indices.filter { assignments[$0].key != "reader" }
+        for index in ordered where !configuration.isOverridden(assignments[index].key) {
+            let assignment = assignments[index]
+            let written = place.setting(index)
             do { try configuration.set(assignment.key, to: assignment.value) } catch {
-                let location = Settings.keys.contains(assignment.key) ? assignment.valueLocation : assignment.location
+                let location = Settings.keys.contains(assignment.key) ? written.value : written.key
                 throw ScriptError(.badSetting, error.description, at: location)
             }
             voice.follow(configuration.current)
             if assignment.key == "locale" || assignment.key == "reader" || BrailleSettings.keys.contains(assignment.key) {
-                try syncBraille(at: assignment.valueLocation)
+                try syncBraille(at: written.value)
             }
             if assignment.key == "locale" {
-                do { try voice.speak(locale: configuration.current.locale, warningAt: assignment.valueLocation) } catch {
-                    throw ScriptError(.badSetting, error.description, at: assignment.valueLocation)
+                do { try voice.speak(locale: configuration.current.locale, warningAt: written.value) } catch {
+                    throw ScriptError(.badSetting, error.description, at: written.value)
                 }
             }
         }
     }
 
-    private mutating func declare(_ element: Element, at location: SourceLocation) throws(ScriptError) {
+    private mutating func declare(_ element: Element, at location: SourceLocation?) throws(ScriptError) {
         if let field = element.field { editor.offer(nonEmpty: !field.buffer.isEmpty, toSecureField: field.isSecure) }
         // A new declaration of an id replaces the element in place (a screen update).
         switch screen.declare(element) {
@@ -277,6 +292,33 @@ package struct Engine: Sendable {
         case nil:
             throw ScriptError(.badDeclaration, "an element needs an id", at: location)
         }
+    }
+}
+
+/// Where the parts of the line being run are in its script, for the errors that point at
+/// them; nothing for a command that did not come from a script (its errors have no location).
+struct LinePlace {
+    /// Where the command word starts.
+    var line: SourceLocation?
+    /// Where the argument an error points at starts, the line's start when none was given.
+    var argument: SourceLocation?
+    /// Where each pair of a `settings` line starts.
+    private var settings: [SettingLocation] = []
+
+    /// No place: a command from a `Session` verb.
+    init() {}
+
+    /// The places of a script line.
+    init(_ line: ScriptLine) {
+        self.line = line.location
+        argument = line.argumentLocation ?? line.location
+        settings = line.settingLocations
+    }
+
+    /// Where the `index`th pair of a `settings` line starts (the line's start for both when the
+    /// line does not say).
+    func setting(_ index: Int) -> (key: SourceLocation?, value: SourceLocation?) {
+        settings.indices.contains(index) ? (settings[index].key, settings[index].value) : (line, line)
     }
 }
 
@@ -301,7 +343,10 @@ extension Command {
     var isBrailleInput: Bool {
         switch self {
         case .chord, .chords, .fingerSwipe, .brailleInput, .swipe: true
-        default: false
+        case .settings, .field, .element, .focus, .focusKey, .dismiss, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap,
+             .hold, .type, .keys, .key, .edit, .clipboard, .dictate, .error, .validate, .wait, .expect, .announce,
+             .screenChanged, .layoutChanged, .remove, .route, .pan:
+            false
         }
     }
 

@@ -128,11 +128,11 @@ public struct ExpectationFailure: Error, Sendable, Hashable, CustomStringConvert
 }
 
 extension Engine {
-    /// Checks an expectation against what happened since the previous one, then starts a new window.
-    mutating func check(_ expectation: Expectation, at location: SourceLocation) -> ExpectationFailure? {
+    /// Checks an expectation against what happened since the previous one, then starts a new
+    /// window. - Returns: What was expected and what happened instead, when it does not hold.
+    mutating func check(_ expectation: Expectation) -> String? {
         defer { output.closeExpectationWindow() }
-        let message = failureMessage(expectation)
-        return message.map { ExpectationFailure(location: location, message: $0) }
+        return failureMessage(expectation)
     }
 
     private func failureMessage(_ expectation: Expectation) -> String? {

@@ -1,9 +1,11 @@
-/// The output stage's state: the synthesizer's queue with everything scheduled on the clock
-/// (`speech`), where events go, and what was heard for `expect`.
+/// The output stage's state: the virtual clock, the synthesizer's queue with everything
+/// scheduled on it (`speech`), where events go, and what was heard for `expect`.
 ///
 /// Events go straight to the sink of the `run` or `finish` in progress, or, outside those
 /// calls, into an outbox sent with the next.
 struct Output: Sendable {
+    /// The virtual clock, which only the output stage moves on.
+    private(set) var clock = Clock()
     /// The synthesizer's queue, hints and phonetic words waiting for their delay.
     private(set) var speech = SpeechChannel()
     /// What was heard since the previous `expect`.
@@ -37,6 +39,15 @@ struct Output: Sendable {
 
     /// The window of what was heard has been checked by an `expect`.
     mutating func closeExpectationWindow() { heard.close() }
+
+    // MARK: - The clock
+
+    /// The time a move to `requested` may reach: `requested`, or the clock's limit (marking
+    /// the overrun).
+    mutating func boundTime(_ requested: VirtualTime) -> VirtualTime { clock.bound(requested) }
+
+    /// Moves the clock on to `time` if it is later; it never goes back.
+    mutating func reachTime(_ time: VirtualTime) { clock.reach(time) }
 
     // MARK: - The synthesizer's queue
 

@@ -20,21 +20,22 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(line):\(column)" }
 }
 
-/// A value from the script together with where it was written, so later checks can point at it.
-public struct Located<Value: Sendable & Hashable>: Sendable, Hashable {
-    /// The value as parsed.
-    public var value: Value
-    /// Where the value starts in the script.
-    public var location: SourceLocation
+/// Where one `KEY=VALUE` pair of a `settings` line starts in the script.
+public struct SettingLocation: Sendable, Hashable {
+    /// Where the key starts.
+    public var key: SourceLocation
+    /// Where the value starts.
+    public var value: SourceLocation
 
-    /// Creates a located value.
-    public init(_ value: Value, at location: SourceLocation) {
+    /// Creates the location of a pair.
+    public init(key: SourceLocation, value: SourceLocation) {
+        self.key = key
         self.value = value
-        self.location = location
     }
 }
 
-/// One line of a replay script that holds a command.
+/// One line of a replay script that holds a command, with where its parts are: the command
+/// carries no locations, the line does, so that an error can point at the argument it is about.
 public struct ScriptLine: Sendable, Hashable {
     /// Where the command word starts.
     public var location: SourceLocation
@@ -42,12 +43,24 @@ public struct ScriptLine: Sendable, Hashable {
     public var at: Double?
     /// The command itself.
     public var command: Command
+    /// Where the argument an error about the line points at starts: the ID of `focus`, `error`
+    /// and `remove`, the NAME of `focus key:NAME`, the ID of `focus=`; nil for other commands
+    /// (an error then points at ``location``).
+    public var argumentLocation: SourceLocation?
+    /// Where each pair of a `settings` line starts, in the order of ``Command/settings(_:)``'s
+    /// pairs; empty for other commands.
+    public var settingLocations: [SettingLocation]
 
     /// Creates a script line.
-    public init(location: SourceLocation, at: Double? = nil, command: Command) {
+    public init(
+        location: SourceLocation, at: Double? = nil, command: Command, argumentLocation: SourceLocation? = nil,
+        settingLocations: [SettingLocation] = []
+    ) {
         self.location = location
         self.at = at
         self.command = command
+        self.argumentLocation = argumentLocation
+        self.settingLocations = settingLocations
     }
 }
 
@@ -312,9 +325,9 @@ public enum Command: Sendable, Hashable {
     /// `element …`.
     case element(ElementDeclaration)
     /// `focus ID`.
-    case focus(Located<String>)
+    case focus(String)
     /// `focus key:NAME`: screen-reader focus on a key of the on-screen keyboard.
-    case focusKey(Located<String>)
+    case focusKey(String)
     /// `dismiss`: the user hides the keyboard; editing ends.
     case dismiss
     /// `swipe DIRECTION`.
@@ -346,7 +359,7 @@ public enum Command: Sendable, Hashable {
     /// `dictate "TEXT"`.
     case dictate(String)
     /// `error ID "MESSAGE"`: the app shows (or, with "", clears) a field's validation error.
-    case error(Located<String>, String)
+    case error(String, String)
     /// `validate`: the app validated the form; focus goes to the first invalid field.
     case validate
     /// `wait S`.
@@ -358,12 +371,12 @@ public enum Command: Sendable, Hashable {
     case announce(String)
     /// `screen-changed [focus=ID]`: the app shows a new screen (UIAccessibility's
     /// `.screenChanged`); focus moves to ID, or to the first element, which is announced.
-    case screenChanged(focus: Located<String>?)
+    case screenChanged(focus: String?)
     /// `layout-changed [focus=ID]`: part of the screen changed (UIAccessibility's
     /// `.layoutChanged`); focus moves to ID, which is announced.
-    case layoutChanged(focus: Located<String>?)
+    case layoutChanged(focus: String?)
     /// `remove ID`: the app removes an element from the screen.
-    case remove(Located<String>)
+    case remove(String)
     /// `route N`: the cursor routing key above cell N (from 0) of the braille display.
     case route(Int)
     /// `pan left|right`: the braille display shows the previous or next window.
@@ -386,22 +399,17 @@ public enum PanDirection: String, Sendable, Hashable, CaseIterable {
     case right
 }
 
-/// One `KEY=VALUE` pair of a `settings` line or a `--set` option.
+/// One `KEY=VALUE` pair of a `settings` line or a `--set` option (where it was written is the
+/// line's: ``ScriptLine/settingLocations``).
 public struct SettingAssignment: Sendable, Hashable {
     /// The setting's name, e.g. `hardware-feedback`.
     public var key: String
     /// The value as written, unquoted.
     public var value: String
-    /// Where the key starts.
-    public var location: SourceLocation
-    /// Where the value starts.
-    public var valueLocation: SourceLocation
 
     /// Creates an assignment.
-    public init(key: String, value: String, location: SourceLocation, valueLocation: SourceLocation) {
+    public init(key: String, value: String) {
         self.key = key
         self.value = value
-        self.location = location
-        self.valueLocation = valueLocation
     }
 }

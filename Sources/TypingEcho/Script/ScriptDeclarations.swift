@@ -7,7 +7,7 @@ extension ScriptParser {
     static let elementFlags = ["hidden", "interactive"]
 
     /// `settings KEY=VALUE …`: raw pairs, each key at most once; the engine checks names and values.
-    func settings(_ arguments: inout ScriptArguments) throws(ScriptError) -> [SettingAssignment] {
+    func settings(_ arguments: inout ScriptArguments, locations: inout [SettingLocation]) throws(ScriptError) -> [SettingAssignment] {
         guard !arguments.isEmpty else { throw arguments.missing("missing argument; usage: settings KEY=VALUE …") }
         var pairs: [SettingAssignment] = []
         var seen: Set<String> = []
@@ -21,10 +21,8 @@ extension ScriptParser {
             guard token.value.quoted || !token.value.text.isEmpty else {
                 throw arguments.error("missing value for setting \(ScriptErrorText.quoted(key.text))", at: token.value.offset)
             }
-            pairs.append(SettingAssignment(
-                key: key.text, value: token.value.text,
-                location: arguments.location(key.offset), valueLocation: arguments.location(token.value.offset)
-            ))
+            pairs.append(SettingAssignment(key: key.text, value: token.value.text))
+            locations.append(SettingLocation(key: arguments.location(key.offset), value: arguments.location(token.value.offset)))
         }
         return pairs
     }

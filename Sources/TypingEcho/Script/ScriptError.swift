@@ -34,7 +34,7 @@ public struct ScriptError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates an error at a location whose kind is not more specific than ``Kind/invalid``.
-    public init(_ message: String, at location: SourceLocation) {
+    public init(_ message: String, at location: SourceLocation?) {
         self.init(.invalid, message, at: location)
     }
 

@@ -58,8 +58,10 @@ public struct ScriptParser: Sendable {
         }
         guard word.isWord else { throw arguments.error("expected a command word", at: word.offset) }
         let location = arguments.location(word.offset)
-        let command = try command(word.value, &arguments, location: location)
-        return ScriptLine(location: location, at: at, command: command)
+        var argument: SourceLocation?
+        var settingLocations: [SettingLocation] = []
+        let command = try command(word.value, &arguments, location: location, argument: &argument, settings: &settingLocations)
+        return ScriptLine(location: location, at: at, command: command, argumentLocation: argument, settingLocations: settingLocations)
     }
 
     private func time(_ token: ScriptToken, _ arguments: ScriptArguments) throws(ScriptError) -> Double {
@@ -73,12 +75,15 @@ public struct ScriptParser: Sendable {
         return seconds
     }
 
+    /// The command of a line; `argument` and `settings` get where its parts start (see
+    /// ``ScriptLine/argumentLocation`` and ``ScriptLine/settingLocations``).
     private func command(
-        _ word: ScriptPiece, _ arguments: inout ScriptArguments, location: SourceLocation
+        _ word: ScriptPiece, _ arguments: inout ScriptArguments, location: SourceLocation,
+        argument: inout SourceLocation?, settings locations: inout [SettingLocation]
     ) throws(ScriptError) -> Command {
         let name = word.text
         switch name {
-        case "settings": return .settings(try settings(&arguments))
+        case "settings": return .settings(try settings(&arguments, locations: &locations))
         case "field": return .field(try field(&arguments, location: location))
         case "element": return .element(try element(&arguments, location: location))
         case "focus":
@@ -86,9 +91,11 @@ public struct ScriptParser: Sendable {
             if !id.quoted, id.text.hasPrefix("key:") {
                 let name = String(id.text.dropFirst(4))
                 guard !name.isEmpty else { throw arguments.error("empty key name; write focus key:q", at: id.offset + 4) }
-                return .focusKey(Located(name, at: arguments.location(id.offset + 4)))
+                argument = arguments.location(id.offset + 4)
+                return .focusKey(name)
             }
-            return .focus(Located(id.text, at: arguments.location(id.offset)))
+            argument = arguments.location(id.offset)
+            return .focus(id.text)
         case "swipe": return try swipe(&arguments)
         case "route":
             let cell = try count(&arguments, usage: "route N")
@@ -124,7 +131,7 @@ public struct ScriptParser: Sendable {
             try arguments.finish(usage: "wait SECONDS")
             return .wait(seconds)
         case "expect": return .expect(try expectation(&arguments))
-        case "error": return try fieldError(&arguments)
+        case "error": return try fieldError(&arguments, at: &argument)
         case "validate":
             try arguments.finish(usage: name)
             return .validate
@@ -132,11 +139,12 @@ public struct ScriptParser: Sendable {
             try arguments.finish(usage: name)
             return .dismiss
         case "announce": return .announce(try secret(&arguments, command: name))
-        case "screen-changed": return .screenChanged(focus: try focusOption(&arguments, command: name))
-        case "layout-changed": return .layoutChanged(focus: try focusOption(&arguments, command: name))
+        case "screen-changed": return .screenChanged(focus: try focusOption(&arguments, command: name, at: &argument))
+        case "layout-changed": return .layoutChanged(focus: try focusOption(&arguments, command: name, at: &argument))
         case "remove":
             let id = try identifier(&arguments, command: name, usage: "remove ID")
-            return .remove(Located(id.text, at: arguments.location(id.offset)))
+            argument = arguments.location(id.offset)
+            return .remove(id.text)
         default:
             var message = "unknown command \(ScriptErrorText.quoted(name))"
             if let guess = ScriptValues.suggestion(for: name, among: Self.commandNames) {
@@ -188,12 +196,12 @@ public struct ScriptParser: Sendable {
     }
 
     /// `error ID "MESSAGE"`: a field id, then one quoted string ("" clears the error).
-    private func fieldError(_ arguments: inout ScriptArguments) throws(ScriptError) -> Command {
+    private func fieldError(_ arguments: inout ScriptArguments, at argument: inout SourceLocation?) throws(ScriptError) -> Command {
         let usage = #"error ID "MESSAGE""#
         guard let token = arguments.next() else { throw arguments.missing("missing argument; usage: \(usage)") }
         guard token.isWord else { throw arguments.error("error expects a field ID without quotes; usage: \(usage)", at: token.offset) }
-        let id = Located(token.value.text, at: arguments.location(token.offset))
-        return .error(id, try secret(&arguments, command: "error ID"))
+        argument = arguments.location(token.offset)
+        return .error(token.value.text, try secret(&arguments, command: "error ID"))
     }
 
     /// `swipe DIRECTION`, or `swipe DIRECTION fingers=N` with two or three fingers.
@@ -244,8 +252,11 @@ public struct ScriptParser: Sendable {
         return cells
     }
 
-    /// Nothing, or `focus=ID`: where an app's screen or layout change puts focus.
-    private func focusOption(_ arguments: inout ScriptArguments, command: String) throws(ScriptError) -> Located<String>? {
+    /// Nothing, or `focus=ID`: where an app's screen or layout change puts focus; `location`
+    /// gets where the ID starts.
+    private func focusOption(
+        _ arguments: inout ScriptArguments, command: String, at location: inout SourceLocation?
+    ) throws(ScriptError) -> String? {
         let usage = "\(command) [focus=ID]"
         guard let token = arguments.next() else { return nil }
         guard let key = token.key, key.text == "focus" else {
@@ -255,7 +266,8 @@ public struct ScriptParser: Sendable {
             throw arguments.error("focus= expects an element ID without quotes; usage: \(usage)", at: token.value.offset)
         }
         try arguments.finish(usage: usage)
-        return Located(token.value.text, at: arguments.location(token.value.offset))
+        location = arguments.location(token.value.offset)
+        return token.value.text
     }
 
     /// Exactly one quoted string; nothing about a wrong argument is ever echoed.

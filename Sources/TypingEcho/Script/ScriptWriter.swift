@@ -25,8 +25,8 @@ public enum ScriptWriter {
             return "settings " + pairs.map { "\($0.key)=\(word($0.value))" }.joined(separator: " ")
         case .field(let field): return line(for: field)
         case .element(let element): return line(for: element)
-        case .focus(let id): return "focus \(id.value)"
-        case .focusKey(let name): return "focus key:\(name.value)"
+        case .focus(let id): return "focus \(id)"
+        case .focusKey(let name): return "focus key:\(name)"
         case .dismiss: return "dismiss"
         case .swipe(let direction): return "swipe \(direction.rawValue)"
         case .rotor(let unit): return "rotor \(unit.rawValue)"
@@ -42,14 +42,14 @@ public enum ScriptWriter {
         case .edit(let action): return "edit \(action.rawValue)"
         case .clipboard(let text): return "clipboard \(quoted(text))"
         case .dictate(let text): return "dictate \(quoted(text))"
-        case .error(let id, let message): return "error \(id.value) \(quoted(message))"
+        case .error(let id, let message): return "error \(id) \(quoted(message))"
         case .validate: return "validate"
         case .wait(let seconds): return "wait \(number(seconds))"
         case .expect(let expectation): return "expect " + text(of: expectation)
         case .announce(let text): return "announce \(quoted(text))"
-        case .screenChanged(let target): return "screen-changed" + (target.map { " focus=\($0.value)" } ?? "")
-        case .layoutChanged(let target): return "layout-changed" + (target.map { " focus=\($0.value)" } ?? "")
-        case .remove(let id): return "remove \(id.value)"
+        case .screenChanged(let target): return "screen-changed" + (target.map { " focus=\($0)" } ?? "")
+        case .layoutChanged(let target): return "layout-changed" + (target.map { " focus=\($0)" } ?? "")
+        case .remove(let id): return "remove \(id)"
         case .route(let cell): return "route \(cell)"
         case .pan(let direction): return "pan \(direction.rawValue)"
         case .brailleInput(let on): return "braille-input \(on ? "on" : "off")"
@@ -61,7 +61,12 @@ public enum ScriptWriter {
 
     /// The script line of a parsed line: its `@S` time, if any, then its command.
     public static func line(for scriptLine: ScriptLine) -> String {
-        (scriptLine.at.map { "@\(number($0)) " } ?? "") + line(for: scriptLine.command)
+        line(for: scriptLine.command, at: scriptLine.at)
+    }
+
+    /// The script line of a command run at `@S` time `at` (none for nil).
+    public static func line(for command: Command, at time: Double?) -> String {
+        (time.map { "@\(number($0)) " } ?? "") + line(for: command)
     }
 
     /// A script string literal: `"`, `\` and line feeds escaped, control characters (C0, DEL,

@@ -9,7 +9,7 @@ extension Session {
     /// Moves screen-reader focus to an element and announces it (`focus ID`).
     /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
     public mutating func focus(_ id: String) throws(ScriptError) {
-        try run(.focus(Located(id, at: Self.noLocation)))
+        try run(.focus(id))
     }
 
     /// Moves screen-reader focus to a key of the on-screen keyboard by name (`focus key:NAME`),
@@ -17,7 +17,7 @@ extension Session {
     /// - Throws: ``ScriptError/Kind/notEditing`` when the keyboard is not shown,
     ///   ``ScriptError/Kind/unknownKey`` for a name the layout does not have.
     public mutating func focusKey(_ name: String) throws(ScriptError) {
-        try run(.focusKey(Located(name, at: Self.noLocation)))
+        try run(.focusKey(name))
     }
 
     /// Hides the keyboard: editing ends (`dismiss`).
@@ -118,7 +118,7 @@ extension Session {
     /// The app shows a validation error by a field; nil clears it (`error ID "MESSAGE"`).
     /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notATextField``.
     public mutating func showError(_ message: String?, on id: String) throws(ScriptError) {
-        try run(.error(Located(id, at: Self.noLocation), message ?? ""))
+        try run(.error(id, message ?? ""))
     }
 
     /// The app validated its form: "N errors", and focus goes to the first invalid field.
@@ -148,7 +148,7 @@ extension Session {
     /// reach, which is announced.
     /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
     public mutating func screenChanged(focus id: String? = nil) throws(ScriptError) {
-        try run(.screenChanged(focus: id.map { Located($0, at: Self.noLocation) }))
+        try run(.screenChanged(focus: id))
     }
 
     /// Part of the screen changed (`layout-changed [focus=ID]`, UIAccessibility's
@@ -156,14 +156,14 @@ extension Session {
     /// unless the focused element was removed (then it goes to the first element).
     /// - Throws: ``ScriptError/Kind/unknownID`` or ``ScriptError/Kind/notFocusable``.
     public mutating func layoutChanged(focus id: String? = nil) throws(ScriptError) {
-        try run(.layoutChanged(focus: id.map { Located($0, at: Self.noLocation) }))
+        try run(.layoutChanged(focus: id))
     }
 
     /// The app removes an element (`remove ID`): a field being edited stops being edited,
     /// focus on the element goes nowhere until the app or the user moves it.
     /// - Throws: ``ScriptError/Kind/unknownID``.
     public mutating func remove(_ id: String) throws(ScriptError) {
-        try run(.remove(Located(id, at: Self.noLocation)))
+        try run(.remove(id))
     }
 }
 

@@ -89,17 +89,17 @@ public struct Session<Sink: EventSink> {
     /// written (the command line's `--phonetics` gives it).
     public var recordedScript: String? { recording.map { $0.map { $0 + "\n" }.joined() } }
 
-    /// Writes a line that ran into the recording, if the session records.
-    private mutating func record(_ line: ScriptLine) {
+    /// Writes a command that ran (at `@S` time `at`, if any) into the recording, if the session records.
+    private mutating func record(_ command: Command, at: Double? = nil) {
         guard recording != nil else { return }
-        var line = line
-        if case .settings(let pairs) = line.command {
+        var command = command
+        if case .settings(let pairs) = command {
             // An overridden setting keeps its value: its later changes did nothing.
             let kept = pairs.filter { !engine.configuration.isOverridden($0.key) }
             guard !kept.isEmpty else { return }
-            line.command = .settings(kept)
+            command = .settings(kept)
         }
-        recording?.append(ScriptWriter.line(for: line))
+        recording?.append(ScriptWriter.line(for: command, at: at))
     }
 
     // MARK: - State
@@ -264,7 +264,7 @@ public struct Session<Sink: EventSink> {
 
     /// A `settings` command for `KEY=VALUE` pairs.
     private static func settingsCommand(_ pairs: [(key: String, value: String)]) -> Command {
-        .settings(pairs.map { SettingAssignment(key: $0.key, value: $0.value, location: noLocation, valueLocation: noLocation) })
+        .settings(pairs.map { SettingAssignment(key: $0.key, value: $0.value) })
     }
 
     /// Sets one setting from its script form, as `settings KEY=VALUE` does.
@@ -275,20 +275,17 @@ public struct Session<Sink: EventSink> {
 
     // MARK: - Running commands
 
-    /// Where commands that did not come from a script are said to be; never reported.
-    static var noLocation: SourceLocation { SourceLocation(line: 0, column: 0) }
-
     /// Performs one command now; events go to ``sink``.
     /// - Returns: For an `expect` command that does not hold, what was expected and what
     ///   happened instead; nil otherwise.
     /// - Throws: ``ScriptError`` without a location when the command cannot be performed.
     @discardableResult
     public mutating func run(_ command: Command) throws(ScriptError) -> String? {
-        do {
-            return try run(ScriptLine(location: Self.noLocation, command: command))?.message
-        } catch {
-            throw error.withoutLocation()
-        }
+        if case .expect = command { expectationCount += 1 }
+        let failure = try engine.run(command, into: &sink)
+        if failure != nil { failureCount += 1 }
+        record(command)
+        return failure
     }
 
     /// Runs one script line: its `@S` time first, then its command.
@@ -299,7 +296,7 @@ public struct Session<Sink: EventSink> {
         if case .expect = line.command { expectationCount += 1 }
         let failure = try engine.run(line, into: &sink)
         if failure != nil { failureCount += 1 }
-        record(line)
+        record(line.command, at: line.at)
         return failure
     }
 

@@ -104,7 +104,8 @@ struct ScreenTests {
         #expect(declaration.labels == "f")
         #expect(declaration.hidden && declaration.interactive)
         let error = try ScriptParser().parse(line: Array(#"error pw "Too short""#.utf8), number: 1)
-        #expect(error?.command == .error(Located("pw", at: .init(line: 1, column: 7)), "Too short"))
+        #expect(error?.command == .error("pw", "Too short"))
+        #expect(error?.argumentLocation == TypingEcho.SourceLocation(line: 1, column: 7))
     }
 
     @Test("script errors of the new forms", arguments: [

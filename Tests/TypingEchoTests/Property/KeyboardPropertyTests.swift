@@ -11,7 +11,7 @@ private func line(_ command: Command) -> ScriptLine {
     ScriptLine(location: TypingEcho.SourceLocation(line: 1, column: 1), command: command)
 }
 
-private func at(_ id: String) -> Located<String> { Located(id, at: .init(line: 1, column: 1)) }
+private func at(_ id: String) -> String { id }
 
 /// An engine editing one field with a keyboard type, made once per layout and type and copied
 /// by each case (the engine is a value).

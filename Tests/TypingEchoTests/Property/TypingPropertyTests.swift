@@ -135,9 +135,9 @@ struct TypingPropertyTests {
             (2, Gen<Command>.element(of: [.wait(0), .wait(0.1), .wait(0.3), .wait(1.2)])),
             (1, text.map { .type($0) }),
             (1, Gen<Command>.element(of: [.rotor(.typingMode), .swipe(.down), .swipe(.up), .rotor(.characters)])),
-            (1, Gen<Command>.element(of: [.key(.backspace), .key(.left), .focus(Located("field", at: .init(line: 1, column: 1)))])),
+            (1, Gen<Command>.element(of: [.key(.backspace), .key(.left), .focus("field")])),
             (1, Gen<Command>.element(of: TypingMode.allCases.map { mode in
-                .settings([SettingAssignment(key: "typing", value: mode.rawValue, location: .init(line: 1, column: 1), valueLocation: .init(line: 1, column: 1))])
+                .settings([SettingAssignment(key: "typing", value: mode.rawValue)])
             })),
         ])
         return .array(of: command, count: 0...30)

@@ -33,7 +33,7 @@ struct CommandCase: Sendable, CustomTestStringConvertible {
 }
 
 private let commandCases: [CommandCase] = [
-    .init(name: "focus", source: "focus email", command: .focus(Located("email", at: at(1, 7)))),
+    .init(name: "focus", source: "focus email", command: .focus("email")),
     .init(name: "swipe left", source: "swipe left", command: .swipe(.left)),
     .init(name: "swipe right", source: "swipe right", command: .swipe(.right)),
     .init(name: "swipe up", source: "swipe up", command: .swipe(.up)),
@@ -112,14 +112,29 @@ func blankLines(_ source: String) throws {
 
 // MARK: - Declarations
 
-@Test("settings keeps raw pairs with key and value locations")
+@Test("settings keeps raw pairs; the line keeps their key and value locations")
 func settings() throws {
     let line = try #require(try parse(#"settings typing=touch rate=1.5 locale="fr-FR""#))
     #expect(line.command == .settings([
-        SettingAssignment(key: "typing", value: "touch", location: at(1, 10), valueLocation: at(1, 17)),
-        SettingAssignment(key: "rate", value: "1.5", location: at(1, 23), valueLocation: at(1, 28)),
-        SettingAssignment(key: "locale", value: "fr-FR", location: at(1, 32), valueLocation: at(1, 39)),
+        SettingAssignment(key: "typing", value: "touch"),
+        SettingAssignment(key: "rate", value: "1.5"),
+        SettingAssignment(key: "locale", value: "fr-FR"),
     ]))
+    #expect(line.settingLocations == [
+        SettingLocation(key: at(1, 10), value: at(1, 17)), SettingLocation(key: at(1, 23), value: at(1, 28)),
+        SettingLocation(key: at(1, 32), value: at(1, 39)),
+    ])
+    #expect(line.argumentLocation == nil)
+}
+
+@Test("the line keeps where an id argument starts; the command holds only the id", arguments: [
+    ("focus email", 7), ("focus key:q", 11), (#"error pw "Too short""#, 7), ("remove  go", 9),
+    ("screen-changed focus=go", 22), ("layout-changed focus=go", 22),
+])
+func argumentLocations(_ source: String, column: Int) throws {
+    let line = try #require(try parse(source))
+    #expect(line.argumentLocation == at(1, column))
+    #expect(line.settingLocations.isEmpty)
 }
 
 @Test("field with every attribute and flag")
@@ -479,7 +494,7 @@ func splitterFeedsParser() throws {
     splitter.finish()
     while let line = splitter.nextLine() { if let p = try ScriptParser().parse(line: line.bytes, number: line.number) { parsed.append(p) } }
     #expect(parsed.map(\.command) == [
-        .settings([SettingAssignment(key: "typing", value: "touch", location: at(1, 10), valueLocation: at(1, 17))]),
+        .settings([SettingAssignment(key: "typing", value: "touch")]),
         .keys("héllo 😀"), .swipe(.right), .expect(.speech("é")),
     ])
     #expect(parsed.map(\.location.line) == [1, 4, 5, 6])

@@ -15,5 +15,5 @@ func perform(_ commands: [Command], on engine: inout Engine, into events: inout 
 
 /// Commands that declare a field, focus it and start editing.
 func editing(_ kind: FieldKind = .text, id: String = "field") -> [Command] {
-    [.field(FieldDeclaration(id: id, kind: kind, label: "Field")), .focus(Located(id, at: .init(line: 1, column: 1))), .doubleTap]
+    [.field(FieldDeclaration(id: id, kind: kind, label: "Field")), .focus(id), .doubleTap]
 }
