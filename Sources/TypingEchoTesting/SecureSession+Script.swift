@@ -77,7 +77,7 @@ struct ScriptBuilder {
             break
         case .typePublic(_, let id), .dictatePublic(_, let id), .dictateSecret(_, let id):
             if id == "pw" { passwordKnown = false }
-        default:
+        case .doubleTap, .brailleSwipe, .typePublicOnScreen, .edit, .explore, .key, .swipe:
             passwordKnown = false
         }
         switch step {
