@@ -10,12 +10,12 @@ extension Engine {
     /// display off. `location` is where an error is reported: liblouis missing
     /// (`brailleUnavailable`), a table that does not exist or compile (`badSetting`).
     mutating func syncBraille(at location: SourceLocation?) throws(ScriptError) {
-        guard settings.braille.isOn else {
+        guard configuration.current.braille.isOn else {
             if braille.isOn { braille.use(nil) }
             return
         }
         let library = try Self.liblouis(at: location)
-        let table = settings.braille.table ?? library.defaultTable(forLocale: settings.locale)
+        let table = configuration.current.braille.table ?? library.defaultTable(forLocale: configuration.current.locale)
         guard braille.translator?.table != table else { return }
         do { braille.use(try library.translator(for: table)) } catch {
             throw ScriptError(.badSetting, error.description, at: location)
@@ -43,8 +43,8 @@ extension Engine {
         guard braille.isOn, let translator = braille.translator else { return }
         do {
             let row = try brailleRow(translator)
-            if let window = braille.place(row, width: settings.braille.cells, shape: settings.braille.cursor, follow: follow) {
-                output.emit(.braille(window), at: clock.now)
+            if let window = braille.place(row, width: configuration.current.braille.cells, shape: configuration.current.braille.cursor, follow: follow) {
+                output.emit(.braille(window), at: output.clock.now)
             }
         } catch {
             braille.failure = error
@@ -58,8 +58,8 @@ extension Engine {
         guard let position = brailleSubject, position < screen.elements.count else { return BrailleRow() }
         let prefix = BrailleRoles.prefix(of: screen.elements[position])
         let edited = position == editor.editedField
-        let expand = settings.braille.expandAtCursor
-        let reach = 2 * settings.braille.cells + 16
+        let expand = configuration.current.braille.expandAtCursor
+        let reach = 2 * configuration.current.braille.cells + 16
         let held = braille.input.field == position ? braille.input.held : []
         let state = withField(position) { field -> (secure: Bool, count: Int, caret: Int, selection: Range<Int>?, line: BrailleLine?) in
             let selection = field.buffer.selection.map { $0.lowerBound.character..<$0.upperBound.character }
@@ -134,8 +134,8 @@ extension Engine {
     /// character shown there (the trailing cell: the end of the line). A key above the label,
     /// the role words or past the row does nothing.
     mutating func route(_ cell: Int, at location: SourceLocation?) throws(ScriptError) {
-        guard settings.braille.isOn else { throw ScriptError("route needs the braille display on (settings braille=on)", at: location) }
-        let width = settings.braille.cells
+        guard configuration.current.braille.isOn else { throw ScriptError("route needs the braille display on (settings braille=on)", at: location) }
+        let width = configuration.current.braille.cells
         guard cell < width else {
             throw ScriptError("route \(cell): the display has \(width) cells, 0 to \(width - 1) (braille-cells)", at: location)
         }
@@ -153,7 +153,7 @@ extension Engine {
         guard braille.isOn else { return }
         refreshBraille()
         guard let row = braille.currentRow,
-              braille.pan(direction, width: settings.braille.cells, rowLength: row.cells.count) else { return }
+              braille.pan(direction, width: configuration.current.braille.cells, rowLength: row.cells.count) else { return }
         refreshBraille(follow: false)
     }
 

@@ -20,7 +20,7 @@ extension Engine {
         }
         let position = try editingField(for: "braille-input on", at: location).0
         let library = try Self.liblouis(at: location)
-        let table = settings.braille.inputTable ?? settings.braille.table ?? library.defaultTable(forLocale: settings.locale)
+        let table = configuration.current.braille.inputTable ?? configuration.current.braille.table ?? library.defaultTable(forLocale: configuration.current.locale)
         let translator: BrailleTranslator
         do { translator = try library.translator(for: table) } catch { throw ScriptError(.badSetting, error.description, at: location) }
         guard translator.readsBackward else {
@@ -162,13 +162,13 @@ extension Engine {
         if input.contracted, let cell = input.held.last {
             braille.input.held.removeLast()
             let guess = brailleGuess([cell])
-            echo(.deleted(text: secure ? nil : guess.isEmpty ? echo.chordDots(cell) : guess))
+            echo(.deleted(text: secure ? nil : guess.isEmpty ? voice.echo.chordDots(cell) : guess))
             return
         }
         if !input.contracted, input.entered.isEmpty, let cell = input.word.last {
             // An indicator typed alone (a capital or number sign) is taken back, its dots said.
             braille.input.word.removeLast()
-            echo(.deleted(text: secure ? nil : echo.chordDots(cell)))
+            echo(.deleted(text: secure ? nil : voice.echo.chordDots(cell)))
             return
         }
         resetBrailleWord()

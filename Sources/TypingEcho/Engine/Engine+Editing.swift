@@ -176,7 +176,7 @@ extension Engine {
     /// the number of the character passed, and (only when the style asks) the text crossed
     /// and the unit now at the insertion point. A secure field gives no text.
     mutating func facts(of move: TextMove, by unit: MoveUnit, in position: Int) -> MoveFacts {
-        let wantsText = settings.style.wantsMoveText
+        let wantsText = configuration.current.style.wantsMoveText
         var facts = MoveFacts(passedNumber: move.range.lowerBound.character + 1)
         let state = withField(position) { field in
             (field.isSecure, field.buffer.insertionPoint, field.buffer.endPosition)
@@ -193,7 +193,7 @@ extension Engine {
     /// style asks for it.
     mutating func cannotMove(_ unit: MoveUnit, in position: Int) -> EchoChange {
         let isSecure = withField(position, { $0.isSecure }) ?? true
-        let atCaret = settings.style.wantsMoveText && !isSecure ? unitAtInsertionPoint(unit, in: position) : nil
+        let atCaret = configuration.current.style.wantsMoveText && !isSecure ? unitAtInsertionPoint(unit, in: position) : nil
         return .cannotMove(atCaret: atCaret, secure: isSecure)
     }
 

@@ -1,5 +1,5 @@
 extension Engine {
-    var announcer: Announcer { Announcer(phrasebook: phrasebook, style: settings.style) }
+    var announcer: Announcer { Announcer(phrasebook: voice.phrasebook, style: configuration.current.style) }
 
     /// Moves screen-reader focus to an element and announces it. Editing is not focus: a field
     /// being edited stays edited (the edited field, focused again, says "is editing").
@@ -11,7 +11,7 @@ extension Engine {
     mutating func focus(_ target: Int, interrupts: Bool = true) {
         reader.focus(onElement: target)
         emit(.focus(.element(screen.elements[target].id)))
-        let edits = settings.style.focusEdits && withField(target, { !$0.isDisabled && !$0.isEditing }) == true
+        let edits = configuration.current.style.focusEdits && withField(target, { !$0.isDisabled && !$0.isEditing }) == true
         if edits { beginEditing(target) }
         announceFocused(interrupts: interrupts)
         if edits { emitCursor(target) }

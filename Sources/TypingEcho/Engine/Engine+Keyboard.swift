@@ -194,7 +194,7 @@ extension Engine {
         case .activateElement:
             try doubleTap(at: location)
         case .startResting:
-            keyboard.startResting(until: clock.now + DirectTyping.tapTime)
+            keyboard.startResting(until: output.clock.now + DirectTyping.tapTime)
         case .stopResting:
             keyboard.stopResting()
         }
@@ -259,7 +259,7 @@ extension Engine {
             return
         case .shift:
             let before = keyboard.state.shift
-            let after = keyboard.enterShift(at: clock.now)
+            let after = keyboard.enterShift(at: output.clock.now)
             if announcesKeyboardState { echo(.shiftEntered(before: before, after: after)) }
             return
         case .layer(let layer):

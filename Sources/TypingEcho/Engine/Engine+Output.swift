@@ -28,7 +28,7 @@ extension Engine {
     /// Sends an event at the current time; with braille on, a change of text, insertion point
     /// or focus is followed on the display.
     mutating func emit(_ event: Event) {
-        output.emit(event, at: clock.now)
+        output.emit(event, at: output.clock.now)
         if braille.isOn {
             switch event {
             case .edit, .cursor, .focus: refreshBraille()
@@ -42,17 +42,17 @@ extension Engine {
     /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
     mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
         if interrupts {
-            for id in output.cutSpeech(at: clock.now) { emit(.finished(id: id, completed: false)) }
+            for id in output.cutSpeech(at: output.clock.now) { emit(.finished(id: id, completed: false)) }
         }
         let duration = SpeechTiming.duration(of: text, locale: voice.echo.phrasebook.locale, rate: configuration.current.rate)
-        let (id, start) = output.queueSpeech(duration: duration, at: clock.now, isTyping: isTyping)
+        let (id, start) = output.queueSpeech(duration: duration, at: output.clock.now, isTyping: isTyping)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: voice.echo.phrasebook.locale, pitch: pitch,
-                              duration: duration, interrupts: interrupts, startDelay: start - clock.now)))
+                              duration: duration, interrupts: interrupts, startDelay: start - output.clock.now)))
     }
 
     /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).
     mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
-        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: output.speech.quietTime(after: clock.now) + delay)
+        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: output.speech.quietTime(after: output.clock.now) + delay)
     }
 
     /// Plays a sound now.
@@ -89,7 +89,7 @@ extension Engine {
                     say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: false)
                 case .followsTyping:
                     // Only the first typing utterance of a change may cut: the rest follow it.
-                    let interrupts = !typingTurnTaken && !output.speech.mayFollowTyping(at: clock.now)
+                    let interrupts = !typingTurnTaken && !output.speech.mayFollowTyping(at: output.clock.now)
                     typingTurnTaken = true
                     say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: interrupts, isTyping: true)
                 case .later(let delay):

@@ -73,7 +73,7 @@ extension Engine {
             echo(.boundary)
             return
         }
-        screen.setValue(element.steps[target], at: position, spokenAt: clock.now)
+        screen.setValue(element.steps[target], at: position, spokenAt: output.clock.now)
         echo(.valueChanged(element.steps[target], byItself: false))
     }
 
@@ -81,7 +81,7 @@ extension Engine {
     /// what is being said; an `updatesFrequently` element's at most once per interval.
     mutating func noticeUpdate(from old: Element, to new: Element, at position: Int) {
         guard position == reader.focus.element, new.field == nil, !new.isHidden, let value = new.value, value != old.value,
-              screen.speaksUpdate(at: position, at: clock.now) else { return }
+              screen.speaksUpdate(at: position, at: output.clock.now) else { return }
         echo(.valueChanged(value, byItself: true))
     }
 

@@ -55,10 +55,10 @@ extension Engine {
         let before = keyboard.state
         let down = Swift.min(SecureTyping.keyDown, configuration.current.cadence)
         let last = keystrokes.count - 1
-        var end = clock.now
+        var end = output.clock.now
         for (slot, (offset, character)) in keystrokes.enumerated() {
             guard editor.isEditing else { break }
-            let start = clock.now
+            let start = output.clock.now
             end = start + configuration.current.cadence
             try enterCharacter(character, number: offset + 1, routes: routes, timing: .enterAt(start + down), at: location)
             if slot == last || !editor.isEditing { break }

@@ -57,7 +57,7 @@ package struct Engine: Sendable {
     package var rotor: RotorUnit { reader.rotor }
 
     /// The current time; never past `VirtualTime.limit`.
-    package var now: VirtualTime { clock.now }
+    package var now: VirtualTime { output.clock.now }
 
     /// The virtual clock (the output stage's).
     var clock: Clock { output.clock }
@@ -104,8 +104,8 @@ package struct Engine: Sendable {
             guard let target = VirtualTime(checkedSeconds: at) else {
                 throw ScriptError(.timeOutOfRange, "@S accepts at most 1,000,000,000 seconds (the clock stops there)", at: place.line)
             }
-            guard target >= clock.now else {
-                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(clock.now)", at: place.line)
+            guard target >= output.clock.now else {
+                throw ScriptError(.timeBackwards, "@\(target) is before the current time \(output.clock.now)", at: place.line)
             }
             try advance(to: target, at: place.line)
         }
@@ -124,7 +124,7 @@ package struct Engine: Sendable {
 
     /// Moves the clock on by `duration`, or fails at `location` when that passes the limit.
     mutating func advance(by duration: VirtualDuration, at location: SourceLocation?) throws(ScriptError) {
-        try advance(to: clock.now + duration, at: location)
+        try advance(to: output.clock.now + duration, at: location)
     }
 
     /// Fails at `location` when the clock reached its limit or something is scheduled past it
@@ -132,7 +132,7 @@ package struct Engine: Sendable {
     mutating func checkClock(at location: SourceLocation?) throws(ScriptError) {
         // No array: this runs after every line.
         let late = (output.speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
-        guard !clock.overran, !late else { throw Self.clockError(at: location) }
+        guard !output.clock.overran, !late else { throw Self.clockError(at: location) }
     }
 
     static func clockError(at location: SourceLocation?) -> ScriptError {
@@ -167,8 +167,8 @@ package struct Engine: Sendable {
 
     private mutating func perform(_ command: Command, _ place: LinePlace) throws(ScriptError) -> String? {
         let location = place.line
-        if let gesture = command.touchGesture, !settings.style.touch {
-            throw ScriptError(.gesture, "\(gesture): reader=\(settings.reader.rawValue) (\(settings.reader.displayName)) has no touch screen; use keys, or settings touch=on",
+        if let gesture = command.touchGesture, !configuration.current.style.touch {
+            throw ScriptError(.gesture, "\(gesture): reader=\(configuration.current.reader.rawValue) (\(configuration.current.reader.displayName)) has no touch screen; use keys, or settings touch=on",
                               at: location)
         }
         if command.isInput { output.cancelPendingSpeech() }
@@ -390,12 +390,12 @@ extension Engine: CustomStringConvertible, CustomReflectable {
     /// A summary without any text: `Engine(at 3.000, 3 elements, focus pw)`.
     public var description: String {
         let focus = focusedElement.map { ", focus \($0.id)" } ?? ""
-        return "Engine(at \(clock.now), \(screen.elements.count) elements\(focus))"
+        return "Engine(at \(output.clock.now), \(screen.elements.count) elements\(focus))"
     }
 
     /// The state a debugger needs; fields show counts only (see `TextField`).
     public var customMirror: Mirror {
-        Mirror(self, children: ["now": clock.now, "elements": screen.elements, "focusIndex": reader.focus.element as Any,
+        Mirror(self, children: ["now": output.clock.now, "elements": screen.elements, "focusIndex": reader.focus.element as Any,
                                 "rotor": reader.rotor, "settings": configuration.current], displayStyle: .struct)
     }
 }
