@@ -99,6 +99,39 @@ struct ConcurrencyStressTests {
             #expect(fresh == sequential)
         }
     }
+
+    @Test("Fresh sessions in several languages and readers, made on 8 threads at once, say what they say made one after another")
+    func freshSessionsShareSpeechTables() throws {
+        // Each language and reader's tables are made once per process and shared: the threads
+        // race to make them (the first round) and then to read them (the others). Orca is left
+        // out: it has no touch screen, and the script double-taps.
+        let choices = [("pl-PL", "voiceover"), ("fr-FR", "talkback"), ("de-DE", "nvda"), ("th-TH", "voiceover"),
+                       ("ja-JP", "talkback"), ("en-GB", "chromevox"), ("pl-PL", "talkback"), ("uk-UA", "voiceover")]
+        let script = """
+        field f kind=text label="Name"
+        field pw kind=secure label="Password"
+        focus f
+        double-tap
+        keys "Ab 1 ż"
+        key option-backspace
+        focus pw
+        double-tap
+        keys "x1"
+        wait 2
+        """
+        let work: @Sendable (Int) -> [TimedEvent] = { seed in
+            let (locale, reader) = choices[seed % choices.count]
+            guard var session = try? Session(overrides: [(key: "locale", value: locale), (key: "reader", value: reader)]),
+                  (try? session.run(script: script)) != nil else { return [] }
+            session.runUntilIdle()
+            return session.log.events
+        }
+        for _ in 0..<3 {
+            let (concurrent, sequential) = Self.concurrentAndSequential(work)
+            #expect(concurrent == sequential)
+            #expect(sequential.allSatisfy { $0.count > 10 }, "\(sequential.map(\.count))")
+        }
+    }
 }
 
 /// Results written by index from several threads; each index is written by one thread only,
