@@ -77,12 +77,41 @@ public struct Phrasebook: Sendable {
         self.info = info
         icuLocale = info.identifier
         let chosen = info
-        tables = LoadedOnce { Self.tables(info: chosen, custom: custom, annotations: annotations, wording: wording) }
+        tables = LoadedOnce { Self.sharedTables(info: chosen, custom: custom, annotations: annotations, wording: wording) }
         do {
             self.rules = try PluralRules(locale: info.identifier)
         } catch {
             throw LocaleError(tag: tag, reason: error.description)
         }
+    }
+
+    /// What tables are made from, when no user alphabet is given.
+    private struct TablesKey: Hashable {
+        let info: LocaleInfo
+        let annotations: String
+        let wording: ScreenReader
+    }
+
+    /// Tables already made in this process: a new session in a language and reader already used
+    /// reads no data file again (a property test makes a session per case). Tables are a pure
+    /// function of their key, so sharing them changes no output. At most `sharedTablesLimit`
+    /// are kept; past that the cache starts over, so a script that cycles through many locales
+    /// holds a bounded amount.
+    private static let madeTables = Mutex<[TablesKey: Tables]>([:])
+    private static let sharedTablesLimit = 64
+
+    /// The tables for a locale, from `madeTables` when a session made them before; a user's
+    /// own alphabet gives tables of their own. - Complexity: O(1) when they were made before.
+    private static func sharedTables(info: LocaleInfo, custom: PhoneticAlphabet?, annotations: String, wording: ScreenReader) -> Tables {
+        guard custom == nil else { return tables(info: info, custom: custom, annotations: annotations, wording: wording) }
+        let key = TablesKey(info: info, annotations: annotations, wording: wording)
+        if let made = madeTables.withLock({ $0[key] }) { return made }
+        let made = tables(info: info, custom: nil, annotations: annotations, wording: wording)
+        madeTables.withLock { cache in
+            if cache.count >= sharedTablesLimit { cache.removeAll() }
+            cache[key] = made
+        }
+        return made
     }
 
     /// Reads the data files for a locale: the strings and plural forms of its speech tables,

@@ -221,13 +221,8 @@ struct HostileInputTests {
             func touches(_ count: Int) {
                 for _ in 0..<count {
                     let x = Double.random(in: -100...500, using: &random), y = Double.random(in: -100...900, using: &random)
-                    var expected: (index: Int, area: Double)?
-                    for index in engine.elements.indices where !engine.elements[index].isHidden {
-                        guard let frame = engine.hitFrame(of: index), frame.contains(x: x, y: y) else { continue }
-                        let area = frame.width * frame.height
-                        if expected == nil || area < expected!.area { expected = (index, area) }
-                    }
-                    #expect(engine.element(atX: x, y: y) == expected?.index, "screen \(screen) at \(x),\(y)")
+                    let expected = scannedHit(in: engine.elements, atX: x, y: y)
+                    #expect(engine.element(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
                 }
             }
             var sink = EventCollector()

@@ -14,10 +14,8 @@ struct LineGuardTests {
                 offset += step
             }
             if finish { try session.finishScript() }
-        } catch let error as ScriptError {
-            return error
         } catch {
-            return nil
+            return error
         }
         return nil
     }

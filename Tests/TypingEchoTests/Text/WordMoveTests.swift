@@ -37,33 +37,53 @@ private struct WordModel {
     }
 
     /// The caret after the move (UTF-16 offset, character offset) and the range said, or nil
-    /// where the move cannot go.
+    /// where the move cannot go. Boundaries are found by binary search in the sorted lists, so
+    /// that a walk over a long text stays linear.
     func move(from caret: Int, forward: Bool) -> (utf16: Int, character: Int, spoken: Range<Int>)? {
         if forward ? caret >= units.count : caret <= 0 { return nil }
         var word: Range<Int>?
         var target = caret
+        let atWordBoundary = Self.first(in: words, atLeast: caret).map { words[$0] == caret } ?? false
         if forward {
-            for boundary in words where boundary > caret {
+            var index = Self.first(in: words, atLeast: caret + 1) ?? words.count
+            while index < words.count {
+                let boundary = words[index]
                 if isWord(target..<boundary) { word = target..<boundary; target = boundary; break }
                 target = boundary
+                index += 1
             }
             // From inside a word, the whole word is said.
-            if let found = word, found.lowerBound == caret, !words.contains(caret) {
-                word = words.last { $0 < found.upperBound }!..<found.upperBound
+            if let found = word, found.lowerBound == caret, !atWordBoundary {
+                word = words[(Self.first(in: words, atLeast: found.upperBound) ?? words.count) - 1]..<found.upperBound
             }
-            target = characters.first { $0 >= target }!
+            target = characters[Self.first(in: characters, atLeast: target)!]
         } else {
-            for boundary in words.reversed() where boundary < caret {
+            var index = (Self.first(in: words, atLeast: caret) ?? words.count) - 1
+            while index >= 0 {
+                let boundary = words[index]
                 if isWord(boundary..<target) { word = boundary..<target; target = boundary; break }
                 target = boundary
+                index -= 1
             }
-            if let found = word, found.upperBound == caret, !words.contains(caret) {
-                word = found.lowerBound..<words.first { $0 > found.lowerBound }!
+            if let found = word, found.upperBound == caret, !atWordBoundary {
+                word = found.lowerBound..<words[Self.first(in: words, atLeast: found.lowerBound + 1)!]
             }
-            target = characters.last { $0 <= target }!
+            target = characters[(Self.first(in: characters, atLeast: target + 1) ?? characters.count) - 1]
         }
         let spoken = word.map { forward ? $0.lowerBound..<max($0.upperBound, target) : min($0.lowerBound, target)..<$0.upperBound }
-        return (target, characters.firstIndex(of: target)!, spoken ?? min(caret, target)..<max(caret, target))
+        let character = Self.first(in: characters, atLeast: target)!
+        precondition(characters[character] == target, "the model's target \(target) is not a character boundary")
+        return (target, character, spoken ?? min(caret, target)..<max(caret, target))
+    }
+
+    /// The index of the first element of the ascending `list` that is at least `value`, or nil.
+    static func first(in list: [Int], atLeast value: Int) -> Int? {
+        var low = 0, high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < list.count ? low : nil
     }
 }
 
@@ -87,20 +107,23 @@ private func walk(_ text: String, pattern: [Int], startAtEnd: Bool = false) thro
         let caret = buffer.insertionPoint
         let expected = model.move(from: caret.utf16, forward: forward)
         let move = buffer.moveWord(forward ? .forward : .backward)
-        let context = "from \(caret.utf16) \(forward ? "forward" : "backward") in \(model.units.count) units"
-            + (model.units.count < 40 ? " \(model.units.map { String($0, radix: 16) }), pattern \(pattern), step \(step)" : "")
+        // Built only for a failure's message.
+        func context() -> String {
+            "from \(caret.utf16) \(forward ? "forward" : "backward") in \(model.units.count) units"
+                + (model.units.count < 40 ? " \(model.units.map { String($0, radix: 16) }), pattern \(pattern), step \(step)" : "")
+        }
         guard let expected else {
-            try require(move == nil && buffer.insertionPoint == caret, "\(context): moved, expected no move")
+            try require(move == nil && buffer.insertionPoint == caret, "\(context()): moved, expected no move")
             stalled += 1
             continue
         }
         stalled = 0
-        guard let move else { throw Failure("\(context): no move, expected \(expected)") }
+        guard let move else { throw Failure("\(context()): no move, expected \(expected)") }
         try require(buffer.insertionPoint.utf16 == expected.utf16 && buffer.insertionPoint.character == expected.character,
-                    "\(context): caret \(buffer.insertionPoint), expected \(expected.utf16) / character \(expected.character)")
-        try require(move.passedUTF16 == expected.spoken, "\(context): said \(move.passedUTF16), expected \(expected.spoken)")
+                    "\(context()): caret \(buffer.insertionPoint), expected \(expected.utf16) / character \(expected.character)")
+        try require(move.passedUTF16 == expected.spoken, "\(context()): said \(move.passedUTF16), expected \(expected.spoken)")
         let range = forward ? caret..<buffer.insertionPoint : buffer.insertionPoint..<caret
-        try require(move.range == range, "\(context): move range \(move.range), expected \(range)")
+        try require(move.range == range, "\(context()): move range \(move.range), expected \(range)")
     }
     return buffer.insertionPoint.utf16
 }
