@@ -18,6 +18,24 @@ extension ScaleBenchmark {
             }
             return script
         },
+        Quadrupling(name: "frames moved past the grid's edge, further out each time, and touched (once each among N elements)", size: 10_000, unit: "elements") { count in
+            var script = (0..<count).map { elementLine($0) }.joined()
+            for number in 0..<count where number % 7 != 0 {
+                let x = 5_000 + number * 20, y = (number % 100) * 12
+                script += "element e\(number) kind=button label=\"Button \(number)\" frame=\(x),\(y),10,10\ntouch \(x + 5),\(y + 5)\n"
+            }
+            return script
+        },
+        Quadrupling(name: "one touch on each of N small frames (the index built once)", size: 10_000, unit: "elements") { count in
+            let side = Int(Double(count).squareRoot())
+            var script = ""
+            for number in 0..<count { script += "element e\(number) kind=button label=\"B\" frame=\((number % side) * 12),\((number / side) * 12),10,10\n" }
+            for number in 0..<count {
+                let target = (number * 7_919) % count
+                script += "touch \((target % side) * 12 + 5),\((target / side) * 12 + 5)\n"
+            }
+            return script
+        },
         Quadrupling(name: "touches among N large overlapping frames (one touch per 4 elements)", size: 10_000, unit: "elements") { count in
             var script = ""
             for number in 0..<count {

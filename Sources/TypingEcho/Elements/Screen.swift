@@ -19,6 +19,9 @@ struct Screen: Sendable {
     /// The positions of the elements the screen reader can reach (not hidden), ascending:
     /// swipes step through it by binary search instead of walking past hidden elements.
     private var visible: [Int] = []
+    /// The bounds of a hit index dropped because frames moved outside them: the next one
+    /// grows past them (see `ScreenHitIndex.init(_:growingFrom:)`).
+    private var outgrownBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
 
     /// What a declaration did.
     enum Declared {
@@ -38,6 +41,7 @@ struct Screen: Sendable {
                hitIndex?.replace(old, with: element, at: existing) != true {
                 hitIndex = nil
             }
+            dropOutgrownHitIndex()
             if old.isHidden != element.isHidden {
                 let slot = Self.firstIndex(in: visible, atOrAfter: existing)
                 if element.isHidden { visible.remove(at: slot) } else { visible.insert(existing, at: slot) }
@@ -48,9 +52,21 @@ struct Screen: Sendable {
         guard !element.id.isEmpty else { return nil }
         index[element.id] = elements.count
         if hitIndex?.append(element, at: elements.count) == false { hitIndex = nil }
+        dropOutgrownHitIndex()
         if !element.isHidden { visible.append(elements.count) }
         elements.append(element)
         return .added
+    }
+
+    /// Drops a hit index that too many frames fell outside of, keeping its bounds for the next.
+    private mutating func dropOutgrownHitIndex() {
+        guard let index = hitIndex else { return }
+        if index.outgrown {
+            outgrownBounds = index.bounds
+            hitIndex = nil
+        } else if outgrownBounds != nil {
+            outgrownBounds = nil
+        }
     }
 
     /// Removes the element at `position`; the elements after it move up one place.
@@ -118,8 +134,15 @@ struct Screen: Sendable {
     /// - Complexity: O(n) the first time after the screen changed (the hit index is built),
     ///   then O(frames near the point); see `ScreenHitIndex`.
     mutating func element(atX x: Double, y: Double) -> Int? {
-        if hitIndex == nil { hitIndex = ScreenHitIndex(elements) }
+        if hitIndex == nil { hitIndex = ScreenHitIndex(elements, growingFrom: outgrownBounds) }
         return hitIndex?.element(atX: x, y: y)
+    }
+
+    /// How many frames the kept hit index looks at for a touch at a point (built first if
+    /// needed): tests check that frames moved outside the grid do not make every touch slow.
+    mutating func hitFramesChecked(atX x: Double, y: Double) -> Int {
+        if hitIndex == nil { hitIndex = ScreenHitIndex(elements, growingFrom: outgrownBounds) }
+        return hitIndex?.framesChecked(atX: x, y: y).checked ?? 0
     }
 
     /// The next element in reading order that the screen reader can reach, one `step` away.

@@ -40,6 +40,12 @@ struct ScreenHitIndex: Sendable {
     private var labelFrames: [String: Frame] = [:]
     /// How many frames the grid was sized for; appending as many again asks for a rebuild.
     private var builtCount = 0
+    /// Frames appended or replaced since the build that fell outside the grid's bounds (they
+    /// went to `large`, which every touch checks): past `outsideLimit` the index asks to be
+    /// rebuilt, with room to grow.
+    private var outsideCount = 0
+    /// The bounds the grid was built with, for the next build after frames moved outside.
+    var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double) { (minX, minY, maxX, maxY) }
     /// The frame number of each element position that has one (a re-declaration leaves the
     /// old number as a tombstone that contains no point).
     private var numberOfPosition: [Int: Int32] = [:]
@@ -47,8 +53,19 @@ struct ScreenHitIndex: Sendable {
     /// A frame no point lies in: what a replaced frame becomes.
     private static let nowhere = Frame(x: .nan, y: .nan, width: .nan, height: .nan)
 
-    /// Indexes the visible elements of a screen.
-    init(_ elements: [Element]) {
+    /// How many frames may fall outside the grid's bounds before a rebuild: a touch checks
+    /// each of them.
+    private var outsideLimit: Int { 32 + Int(Double(builtCount).squareRoot()) }
+
+    /// Whether frames placed outside the bounds since the build reached `outsideLimit`: the
+    /// screen then builds the index again, grown past the old bounds (`init(_:growingFrom:)`).
+    var outgrown: Bool { outsideCount > outsideLimit }
+
+    /// Indexes the visible elements of a screen. With `previous` (the bounds of an index
+    /// dropped because frames moved outside them) each side the frames now pass is pushed out
+    /// by the old bounds' width or height again, so frames that keep moving outwards rebuild
+    /// the index O(log distance) times, not once per `outsideLimit` moves.
+    init(_ elements: [Element], growingFrom previous: (minX: Double, minY: Double, maxX: Double, maxY: Double)? = nil) {
         for element in elements {
             guard let target = element.labelFor, let frame = element.frame else { continue }
             labelFrames[target] = labelFrames[target].map { $0.union(frame) } ?? frame
@@ -71,6 +88,13 @@ struct ScreenHitIndex: Sendable {
             minY = Swift.min(minY, frame.y)
             maxX = Swift.max(maxX, frame.x + frame.width)
             maxY = Swift.max(maxY, frame.y + frame.height)
+        }
+        if let previous, minX <= maxX, minY <= maxY {
+            let width = previous.maxX - previous.minX, height = previous.maxY - previous.minY
+            if minX < previous.minX { minX = Swift.max(-1e300, Swift.min(minX, previous.minX - width)) }
+            if maxX > previous.maxX { maxX = Swift.min(1e300, Swift.max(maxX, previous.maxX + width)) }
+            if minY < previous.minY { minY = Swift.max(-1e300, Swift.min(minY, previous.minY - height)) }
+            if maxY > previous.maxY { maxY = Swift.min(1e300, Swift.max(maxY, previous.maxY + height)) }
         }
         guard minX <= maxX, minY <= maxY, (maxX - minX).isFinite, (maxY - minY).isFinite else {
             large = frames.indices.map(Int32.init)
@@ -107,6 +131,7 @@ struct ScreenHitIndex: Sendable {
         let frame = frames[number]
         guard !levels.isEmpty, Self.isGriddable(frame), frame.x >= minX, frame.y >= minY,
               frame.x + frame.width <= maxX, frame.y + frame.height <= maxY else {
+            if !levels.isEmpty, Self.isGriddable(frame), sorted { outsideCount += 1 }
             large.append(Int32(number))
             return
         }
@@ -130,18 +155,28 @@ struct ScreenHitIndex: Sendable {
                     && frame.x <= cellLeft && frame.y <= cellTop
                     && frame.x + frame.width >= cellLeft + Double(size) * cellWidth && frame.y + frame.height >= cellTop + Double(size) * cellHeight
                 let cell = r * levelColumns + c
-                if covers { insert(number, into: &covering[level][cell], sorted: sorted) } else { insert(number, into: &levels[level][cell], sorted: sorted) }
+                if covers {
+                    Self.insert(number, into: &covering[level][cell], sorted: sorted, areas: areas, elementIndices: elementIndices)
+                } else {
+                    Self.insert(number, into: &levels[level][cell], sorted: sorted, areas: areas, elementIndices: elementIndices)
+                }
             }
         }
     }
 
     /// Adds frame `number` to a cell's list, after the frames that beat it when `sorted`.
-    private func insert(_ number: Int, into list: inout [Int32], sorted: Bool) {
+    ///
+    /// Static, with the areas and reading order passed in: a method on `self` that also took
+    /// `&levels[level][cell]` made Swift copy `self` for the call, and the write then copied
+    /// the whole level's cells (every cell's list retained) on every frame placed.
+    private static func insert(_ number: Int, into list: inout [Int32], sorted: Bool, areas: [Double], elementIndices: [Int]) {
         guard sorted else { list.append(Int32(number)); return }
+        let area = areas[number], position = elementIndices[number]
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2
-            if precedes(list[middle], Int32(number)) { low = middle + 1 } else { high = middle }
+            let other = Int(list[middle])
+            if areas[other] < area || (areas[other] == area && elementIndices[other] < position) { low = middle + 1 } else { high = middle }
         }
         list.insert(Int32(number), at: low)
     }

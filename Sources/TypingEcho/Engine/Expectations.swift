@@ -67,7 +67,8 @@ struct ExpectationLog: Sendable {
 }
 
 /// One utterance as the expectation window keeps it: its first `prefixBytes` bytes of UTF-8
-/// (cut at a scalar boundary), its UTF-8 length and a 64-bit FNV-1a digest of the whole text.
+/// (cut at a scalar boundary), its UTF-8 length and a 64-bit digest of the whole text (FNV-1a
+/// over 8-byte words).
 ///
 /// Two texts match when all three agree: a different text of the same length and prefix
 /// matches only if its digest collides (one chance in 2^64 for text not made to collide; a
@@ -80,7 +81,7 @@ struct HeardText: Sendable, Hashable {
     let prefix: String
     /// The whole text's length in UTF-8 bytes.
     let length: Int
-    /// FNV-1a of the whole text's UTF-8.
+    /// The digest of the whole text's UTF-8 (`digest(of:)`).
     let digest: UInt64
 
     /// Keeps what a window needs of `text`. - Complexity: O(n) once, O(1) memory after.
@@ -109,10 +110,28 @@ struct HeardText: Sendable, Hashable {
     /// How a failure message quotes it: the prefix, with `…` when the text was longer.
     var quoted: String { "\"" + prefix + (isCut ? "…" : "") + "\"" }
 
+    /// FNV-1a over the UTF-8 in 8-byte words (then the last bytes one by one), each product's
+    /// high half folded back into the low: a byte at a time held a 250,000-character value
+    /// announced 5,000 times to the multiplier's latency for every byte.
+    /// - Complexity: O(n) in the UTF-8, a multiply per 8 bytes.
     private static func digest(of text: String) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+        var text = text
+        return text.withUTF8 { bytes in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            let prime: UInt64 = 0x0000_0100_0000_01B3
+            var offset = 0
+            while offset + 8 <= bytes.count {
+                let word = UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                hash = (hash ^ UInt64(littleEndian: word)) &* prime
+                hash ^= hash >> 32
+                offset += 8
+            }
+            while offset < bytes.count {
+                hash = (hash ^ UInt64(bytes[offset])) &* prime
+                offset += 1
+            }
+            return hash
+        }
     }
 }
 

@@ -86,4 +86,28 @@ struct ScreenHitIndexTests {
         // (a point few frames hold passes those crossing its cells).
         #expect(totalChecked <= 100 * 60 && mostChecked <= 600, "touches checked \(totalChecked / 100) frames on average, \(mostChecked) at most")
     }
+
+    @Test("Frames moved outside the grid, one after another, then touched: answers as a scan does, and a touch checks a few frames")
+    func framesMovedOutsideTheGrid() throws {
+        var engine = try Engine()
+        var sink = EventCollector()
+        func run(_ text: String) {
+            if let parsed = try? ScriptParser().parse(line: Array(text.utf8), number: 1) { _ = try? engine.run(parsed, into: &sink) }
+        }
+        // 2,000 small frames on a 600 × 600 grid, then each moved past the grid's right edge,
+        // further out each time (and a tenth of them far below), touched after each move.
+        let count = 2_000
+        for number in 0..<count { run("element e\(number) label=\"E\" frame=\((number % 50) * 12),\((number / 50) * 15),10,10") }
+        var mostChecked = 0
+        for number in 0..<count {
+            let x = 1_000 + number * 20, y = number % 10 == 0 ? 100_000 + number : (number / 50) * 15
+            run("element e\(number) label=\"E\" frame=\(x),\(y),10,10")
+            #expect(engine.element(atX: Double(x) + 5, y: Double(y) + 5) == number, "element \(number) moved to \(x),\(y)")
+            // The old place of the one just moved: nothing there now.
+            #expect(engine.element(atX: Double((number % 50) * 12) + 5, y: Double((number / 50) * 15) + 5) == nil)
+            mostChecked = max(mostChecked, engine.screen.hitFramesChecked(atX: Double(x) + 5, y: Double(y) + 5))
+        }
+        // Without the rebuild every moved frame stays in the list each touch checks (2,000).
+        #expect(mostChecked <= 200, "a touch checked \(mostChecked) frames")
+    }
 }

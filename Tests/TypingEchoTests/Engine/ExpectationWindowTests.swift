@@ -26,4 +26,20 @@ struct ExpectationWindowTests {
         // The failure quotes what was heard cut to its prefix.
         #expect(message.contains("…\"") && message.utf8.count < 2 * HeardText.prefixBytes + 200)
     }
+
+    @Test("A long utterance changed in any one byte past its kept prefix no longer matches")
+    func digestSeesEveryByte() {
+        // Past the prefix, in the 8-byte words and in the last bytes (1,003 is not a multiple of 8).
+        let text = String(repeating: "abcdefghij", count: 100) + "xyz"
+        let heard = HeardText(text)
+        #expect(heard.isCut && heard.matches(text))
+        var bytes = Array(text.utf8)
+        for position in HeardText.prefixBytes..<bytes.count {
+            let original = bytes[position]
+            bytes[position] = original == UInt8(ascii: "q") ? UInt8(ascii: "r") : UInt8(ascii: "q")
+            #expect(!heard.matches(String(decoding: bytes, as: UTF8.self)), "changed at byte \(position)")
+            bytes[position] = original
+        }
+    }
 }
+

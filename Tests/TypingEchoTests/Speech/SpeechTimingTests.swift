@@ -1,5 +1,6 @@
 import Testing
 @testable import TypingEcho
+import TypingEchoTesting
 
 @Suite("Speech timing")
 struct SpeechTimingTests {
@@ -49,4 +50,24 @@ struct SpeechTimingTests {
         #expect(SpeechTiming.duration(of: "Ala, ma.", locale: "pl-PL", rate: 1).milliseconds == Int64(pl.base + 8 * pl.perCharacter + 2 * pl.perPause))
         #expect(SpeechTiming.duration(of: "Ala, ma.", locale: "pl-PL", rate: 2).milliseconds == Int64((Double(pl.base + 8 * pl.perCharacter + 2 * pl.perPause) / 2).rounded()))
     }
+
+    @Test("The duration counts scalars, pauses and ideographs as a walk over the scalars does, for every UTF-8 length")
+    func countsEveryScalar() throws {
+        var random = SeededGenerator(seed: 0xD0_7A71)
+        let model = SpeechTiming.coefficients(for: "ja-JP")
+        #expect(model.perIdeograph != model.perCharacter && model.perPause != model.perCharacter)
+        // ASCII, two-, three- and four-byte scalars, the Latin and Arabic pauses, ideographs at
+        // the edges of their blocks (and just outside them).
+        let pool: [Unicode.Scalar] = [",", ".", "a", " ", "\u{7F}", "\u{80}", "ż", "،", "۔", "\u{7FF}", "\u{800}", "\u{33FF}", "\u{3400}", "\u{4DBF}",
+                                      "\u{4E00}", "\u{9FFF}", "\u{F900}", "\u{FAFF}", "\u{FFFF}", "\u{10000}", "\u{1F468}", "\u{20000}", "\u{3FFFF}", "\u{40000}", "\u{10FFFF}"]
+        for _ in 0..<500 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...40, using: &random) { scalars.append(pool.randomElement(using: &random)!) }
+            let text = String(scalars)
+            let pauses = SpeechTiming.pauses(in: text), ideographs = SpeechTiming.ideographs(in: text)
+            let expected = model.base + model.perCharacter * (text.unicodeScalars.count - ideographs) + model.perIdeograph * ideographs + model.perPause * pauses
+            #expect(SpeechTiming.duration(of: text, locale: "ja-JP", rate: 1).milliseconds == Int64(expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
 }
+
