@@ -108,25 +108,26 @@ struct SimpleUnitTests {
                 while buffer.insertionPoint.utf16 < seam { _ = buffer.moveCharacter(.forward) }
                 let caret = buffer.insertionPoint
                 for unit in simpleUnits where unit != 0x0D && unit != 0x0A {
-                    let context = "U+\(hex(unit)) between \(start[..<seam].map(hex)) and \(start[seam...].map(hex))"
+                    // Built only for a failure's message.
+                    func context() -> String { "U+\(hex(unit)) between \(start[..<seam].map(hex)) and \(start[seam...].map(hex))" }
                     buffer.insert(String(decoding: [unit], as: UTF16.self))
                     var units = start
                     units.insert(unit, at: seam)
                     let boundaries = segmenter.boundaries(units)
                     let expected = boundaries.first { $0 >= seam + 1 }!
-                    try #require(buffer.characterCount == boundaries.count - 1, "\(context)")
-                    try #require(buffer.insertionPoint.utf16 == expected, "\(context)")
-                    try #require(buffer.insertionPoint.character == boundaries.firstIndex(of: expected), "\(context)")
+                    try #require(buffer.characterCount == boundaries.count - 1, "\(context())")
+                    try #require(buffer.insertionPoint.utf16 == expected, "\(context())")
+                    try #require(buffer.insertionPoint.character == boundaries.firstIndex(of: expected), "\(context())")
                     // Backspace removes the character before the insertion point.
                     buffer.deleteBackward()
                     let removedFrom = boundaries.last { $0 < expected }!
                     units.removeSubrange(removedFrom..<expected)
                     let remaining = segmenter.boundaries(units)
                     let caretAfter = remaining.first { $0 >= removedFrom }!
-                    try #require(buffer.string == String(decoding: units, as: UTF16.self), "\(context), then backspace")
-                    try #require(buffer.characterCount == remaining.count - 1, "\(context), then backspace")
-                    try #require(buffer.insertionPoint.utf16 == caretAfter, "\(context), then backspace")
-                    try #require(buffer.insertionPoint.character == remaining.firstIndex(of: caretAfter), "\(context), then backspace")
+                    try #require(buffer.string == String(decoding: units, as: UTF16.self), "\(context()), then backspace")
+                    try #require(buffer.characterCount == remaining.count - 1, "\(context()), then backspace")
+                    try #require(buffer.insertionPoint.utf16 == caretAfter, "\(context()), then backspace")
+                    try #require(buffer.insertionPoint.character == remaining.firstIndex(of: caretAfter), "\(context()), then backspace")
                     // Back to the start for the next unit (the backspace may have removed more).
                     buffer.replaceAll(with: before + after)
                     buffer.move(toEnd: false)
