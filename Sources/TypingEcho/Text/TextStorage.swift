@@ -25,6 +25,8 @@ final class TextStorage: @unchecked Sendable {
     fileprivate var wordsAttached = false
     /// The units the word iterator sees (see `wordIterator(in:)`).
     fileprivate var wordsWindow = 0..<0
+    /// The window of the last word query, with whether its ends are exact.
+    fileprivate var lastWordWindow: WordWindow?
 
     /// Creates empty storage for `locale` (an ICU locale id such as `th` or `pl_PL`).
     convenience init(locale: String) throws(ICUError) {
@@ -44,6 +46,12 @@ final class TextStorage: @unchecked Sendable {
     /// The units the word iterator sees, nil before a word query since the last edit (tests
     /// check that a query in a long run reads a bounded window).
     var attachedWordWindow: Range<Int>? { wordsAttached ? wordsWindow : nil }
+
+    /// The window the word iterator still sees from the last word query, nil after an edit.
+    fileprivate var keptWordWindow: WordWindow? {
+        guard wordsAttached, let window = lastWordWindow, window.range == wordsWindow else { return nil }
+        return window
+    }
 
     /// A deep copy; it opens its own iterators when first used. - Complexity: O(n) in the
     /// text's length.
@@ -193,6 +201,15 @@ struct UniqueStorage {
     func characterIterator(from origin: Int) -> OpaquePointer { storage.characterIterator(from: origin) }
     /// The word iterator on a window of the current text. - Complexity: O(1) (opening it: once).
     func wordIterator(in window: Range<Int>) -> OpaquePointer { storage.wordIterator(in: window) }
+    /// The word iterator on a word query's window, kept with its ends' exactness for the next
+    /// query (`keptWordWindow`). - Complexity: O(1) (opening it: once).
+    func wordIterator(for window: WordWindow) -> OpaquePointer {
+        let iterator = storage.wordIterator(in: window.range)
+        storage.lastWordWindow = window
+        return iterator
+    }
+    /// The window the word iterator still sees from the last word query, nil after an edit.
+    var keptWordWindow: WordWindow? { storage.keptWordWindow }
 }
 
 extension TextBuffer {
