@@ -176,14 +176,6 @@ struct Screen: Sendable {
         return low
     }
 
-    /// Where touching focuses an element: its frame, joined with the frames of the visible
-    /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
-    func hitFrame(of position: Int) -> Frame? {
-        let element = elements[position]
-        let labels = elements.filter { $0.labelFor == element.id }.compactMap(\.frame)
-        return labels.reduce(element.frame) { merged, frame in merged.map { $0.union(frame) } ?? frame }
-    }
-
     /// The next enabled, visible text field after `position` in reading order.
     /// - Complexity: O(k) in the visible elements after `position` up to the field found (the
     ///   search starts after `position`, not at the start of the screen).

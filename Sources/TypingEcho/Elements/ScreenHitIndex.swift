@@ -121,8 +121,13 @@ struct ScreenHitIndex: Sendable {
     /// Whether frame `a` beats frame `b` for a touch both contain: smaller, or as large and
     /// earlier in reading order.
     private func precedes(_ a: Int32, _ b: Int32) -> Bool {
-        let areaA = areas[Int(a)], areaB = areas[Int(b)]
-        return areaA < areaB || (areaA == areaB && elementIndices[Int(a)] < elementIndices[Int(b)])
+        Self.precedes(Int(a), Int(b), areas: areas, elementIndices: elementIndices)
+    }
+
+    /// `precedes(_:_:)` with the areas and reading order passed in (for `insert`, which may not
+    /// touch `self`).
+    private static func precedes(_ a: Int, _ b: Int, areas: [Double], elementIndices: [Int]) -> Bool {
+        areas[a] < areas[b] || (areas[a] == areas[b] && elementIndices[a] < elementIndices[b])
     }
 
     /// Lists frame `number` in the cells it covers at the first level where those are at most
@@ -171,12 +176,10 @@ struct ScreenHitIndex: Sendable {
     /// the whole level's cells (every cell's list retained) on every frame placed.
     private static func insert(_ number: Int, into list: inout [Int32], sorted: Bool, areas: [Double], elementIndices: [Int]) {
         guard sorted else { list.append(Int32(number)); return }
-        let area = areas[number], position = elementIndices[number]
         var low = 0, high = list.count
         while low < high {
             let middle = (low + high) / 2
-            let other = Int(list[middle])
-            if areas[other] < area || (areas[other] == area && elementIndices[other] < position) { low = middle + 1 } else { high = middle }
+            if precedes(Int(list[middle]), number, areas: areas, elementIndices: elementIndices) { low = middle + 1 } else { high = middle }
         }
         list.insert(Int32(number), at: low)
     }

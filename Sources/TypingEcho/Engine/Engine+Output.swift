@@ -58,10 +58,6 @@ extension Engine {
     /// Plays a sound now.
     mutating func play(_ sound: SoundName) { emit(.sound(sound)) }
 
-    /// The rules of what is heard for a change, with the settings and locale in force: made
-    /// when either changes (`Voice.follow(_:)`), never per echo.
-    var echo: EchoComposer { voice.echo }
-
     /// Composes the feedback for a change and delivers it; `report` sends the change's own
     /// events (its `edit`, `cursor` or `focus`) where the feedback puts them.
     mutating func echo(_ change: EchoChange, report: (inout Engine) -> Void = { _ in }) {

@@ -28,10 +28,6 @@ extension Engine {
         return end == id.endIndex ? id : id[..<end] + "…"
     }
 
-    /// Where touching focuses an element: its frame, joined with the frames of the visible
-    /// labels that name it (`labels=`), hidden or not. - Complexity: O(n) in the elements.
-    mutating func hitFrame(of position: Int) -> Frame? { screen.hitFrame(of: position) }
-
     /// The element a finger at a point focuses: the one with the smallest hit frame containing
     /// it (the first on ties), hidden ones skipped. A point inside the focused element's frame
     /// when it allows direct interaction goes to the app: nil.

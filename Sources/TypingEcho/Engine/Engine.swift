@@ -59,9 +59,6 @@ package struct Engine: Sendable {
     /// The current time; never past `VirtualTime.limit`.
     package var now: VirtualTime { output.clock.now }
 
-    /// The virtual clock (the output stage's).
-    var clock: Clock { output.clock }
-
     /// The synthesizer's queue and what is scheduled on the clock.
     var speech: SpeechChannel { output.speech }
 

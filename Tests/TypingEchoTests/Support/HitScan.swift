@@ -1,7 +1,8 @@
 @testable import TypingEcho
 
 /// The reference the hit index is held to: the visible element whose hit frame (its frame
-/// joined with the frames of the elements that label it, as `Screen.hitFrame(of:)` joins them)
+/// joined with the frames of the elements that label it, hidden or not, as `ScreenHitIndex`
+/// joins them)
 /// holds the point, the smallest by area, found by scanning every element.
 /// - Complexity: O(n) in the elements: the labels are grouped once, not searched per element.
 func scannedHit(in elements: [Element], atX x: Double, y: Double) -> Int? {
