@@ -77,19 +77,7 @@ extension TextBuffer {
         case .backward: guard here > 0 else { return nil }
         }
         var back = WordWindow.context, ahead = WordWindow.context
-        // The last query's window serves again while it holds the insertion point and is at
-        // most `WordWindow.keptLimit` long: the iterator stays attached (and ICU keeps what it
-        // segmented) for the moves of a walk through the text, and no window is looked for.
-        // Its answers are checked against its own ends like a fresh window's; a retry asks for
-        // a fresh, larger one.
-        let first: WordWindow
-        if let kept = storage.keptWordWindow, kept.range.lowerBound <= here, here <= kept.range.upperBound,
-           kept.range.count <= WordWindow.keptLimit {
-            first = kept
-        } else {
-            first = wordWindow(around: here, back: back, ahead: ahead, in: storage)
-        }
-        var found = wordMove(direction, from: here, in: first, storage)
+        var found = wordMove(direction, from: here, in: wordWindow(around: here, back: back, ahead: ahead, in: storage), storage)
         // Asked again with more context where the answer came too close to a cut in a run.
         while found.needsBack || found.needsAhead {
             if found.needsBack { back *= 2 }
@@ -134,7 +122,7 @@ extension TextBuffer {
     /// The segments a word move from `here` passes, in the word iterator attached to `window`.
     /// - Complexity: O(w + window): w the text passed; in dictionary text ICU segments the window.
     func wordMove(_ direction: TextDirection, from here: Int, in window: WordWindow, _ storage: UniqueStorage) -> WordMoveFound {
-        let iterator = storage.wordIterator(for: window)
+        let iterator = storage.wordIterator(in: window.range)
         let length = storage.utf16Count
         // The iterator stands only on word boundaries; after a word move it stands where the
         // move ended, so the next one needs no re-seek, and the word found is whole (the C
@@ -278,7 +266,7 @@ extension TextBuffer {
     /// a boundary it needs lies too close to a cut inside a run.
     /// - Complexity: O(w + window): w the word's length.
     func wordEnding(at end: Int, in window: WordWindow, _ storage: UniqueStorage) -> WordEnding {
-        let iterator = storage.wordIterator(for: window)
+        let iterator = storage.wordIterator(in: window.range)
         guard tecu_breaker_is_boundary(iterator, Int64(end)) else { return .none }
         let next = Int(tecu_breaker_following(iterator, Int64(end)))
         if window.tooCloseToEnd(next) { return .unknown }

@@ -111,7 +111,7 @@ extension TextBuffer {
         // (twice the context when a boundary came too close to a cut in a run).
         while true {
             let window = wordWindow(around: start, back: back, ahead: WordWindow.context, in: unique)
-            let iterator = unique.wordIterator(for: window)
+            let iterator = unique.wordIterator(in: window.range)
             var ranges: [Range<Int>] = [], from = start, sure = true
             while from > 0 && ranges.count < 63 {
                 let previous = Int(tecu_breaker_preceding(iterator, Int64(from)))

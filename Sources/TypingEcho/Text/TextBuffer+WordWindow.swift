@@ -21,10 +21,6 @@ struct WordWindow {
     /// How many units a first query reads on each side: four margins.
     static let context = 256
 
-    /// The longest window a word move uses again from the move before (eight first queries'
-    /// worth), so that the work of a move stays bounded however the window grew.
-    static let keptLimit = 16 * context
-
     /// Whether `boundary`, found in the window, is too close to its start for the whole text
     /// to be sure to agree (at an exact start, only a boundary before it is).
     func tooCloseToStart(_ boundary: Int) -> Bool {

@@ -22,9 +22,9 @@ final class TextStorage: @unchecked Sendable {
     fileprivate var charactersAttached = false
     /// Where the character iterator's view of the text starts (see `characterIterator(from:)`).
     fileprivate var charactersOrigin = 0
-    /// The window the word iterator sees, with whether its ends are exact (see
-    /// `wordIterator(for:)`); nil before a word query and after an edit.
-    fileprivate var wordsWindow: WordWindow?
+    fileprivate var wordsAttached = false
+    /// The units the word iterator sees (see `wordIterator(in:)`).
+    fileprivate var wordsWindow = 0..<0
 
     /// Creates empty storage for `locale` (an ICU locale id such as `th` or `pl_PL`).
     convenience init(locale: String) throws(ICUError) {
@@ -43,7 +43,7 @@ final class TextStorage: @unchecked Sendable {
 
     /// The units the word iterator sees, nil before a word query since the last edit (tests
     /// check that a query in a long run reads a bounded window).
-    var attachedWordWindow: Range<Int>? { wordsWindow?.range }
+    var attachedWordWindow: Range<Int>? { wordsAttached ? wordsWindow : nil }
 
     /// A deep copy; it opens its own iterators when first used. - Complexity: O(n) in the
     /// text's length.
@@ -87,14 +87,14 @@ final class TextStorage: @unchecked Sendable {
         tecu_text_replace(text, Int64(range.lowerBound), Int64(range.upperBound), units.baseAddress, Int64(units.count), &status)
         precondition(status <= 0, "text replace failed: \(String(cString: tecu_error_name(status)))")
         charactersAttached = false
-        wordsWindow = nil
+        wordsAttached = false
     }
 
     /// Overwrites the whole storage with zeros and empties it. - Complexity: O(capacity).
     fileprivate func wipe() {
         tecu_text_wipe(text)
         charactersAttached = false
-        wordsWindow = nil
+        wordsAttached = false
     }
 
     /// The character (grapheme cluster) iterator, opened on first use and pointed at the
@@ -131,14 +131,15 @@ final class TextStorage: @unchecked Sendable {
     /// window around where they ask (`TextBuffer.wordWindow(around:back:ahead:in:)`), because
     /// ICU's dictionary breakers segment the whole run of text they are given.
     /// - Complexity: O(1); the queries after it cost the window's length in dictionary text.
-    fileprivate func wordIterator(for window: WordWindow) -> OpaquePointer {
-        if wordsWindow?.range != window.range {
+    fileprivate func wordIterator(in window: Range<Int>) -> OpaquePointer {
+        if !wordsAttached || wordsWindow != window {
             if words == nil { words = open(TECU_BREAK_WORD) }
             var status: Int32 = 0
-            tecu_breaker_attach_text_window(words!, text, Int64(window.range.lowerBound), Int64(window.range.upperBound), &status)
+            tecu_breaker_attach_text_window(words!, text, Int64(window.lowerBound), Int64(window.upperBound), &status)
             precondition(status <= 0, "attaching a break iterator failed: \(String(cString: tecu_error_name(status)))")
+            wordsAttached = true
+            wordsWindow = window
         }
-        wordsWindow = window
         return words!
     }
 
@@ -190,11 +191,8 @@ struct UniqueStorage {
     func characterIterator() -> OpaquePointer { storage.characterIterator() }
     /// The character iterator seeing the text from a boundary on. - Complexity: O(1).
     func characterIterator(from origin: Int) -> OpaquePointer { storage.characterIterator(from: origin) }
-    /// The word iterator on a word query's window of the current text, kept for the next
-    /// query (`keptWordWindow`). - Complexity: O(1) (opening it: once).
-    func wordIterator(for window: WordWindow) -> OpaquePointer { storage.wordIterator(for: window) }
-    /// The window the word iterator still sees from the last word query, nil after an edit.
-    var keptWordWindow: WordWindow? { storage.wordsWindow }
+    /// The word iterator on a window of the current text. - Complexity: O(1) (opening it: once).
+    func wordIterator(in window: Range<Int>) -> OpaquePointer { storage.wordIterator(in: window) }
 }
 
 extension TextBuffer {
