@@ -36,6 +36,9 @@ extension ScaleBenchmark {
             }
             return script
         },
+        Quadrupling(name: "one touch on each of N small frames beyond 1e300 (the far grid)", size: 10_000, unit: "elements") { count in
+            farFramesScript(count)
+        },
         Quadrupling(name: "touches among N large overlapping frames (one touch per 4 elements)", size: 10_000, unit: "elements") { count in
             var script = ""
             for number in 0..<count {
@@ -71,6 +74,22 @@ extension ScaleBenchmark {
                 + String(repeating: "key option-left\nkey option-right\nkey option-backspace\n", count: words / 4)
         },
     ]
+
+    /// N small frames on a square grid scaled by 10^300 (an edge beyond 1e300, still finite;
+    /// scripts have no exponents, so 300 zeros), then one touch on each, in a scrambled order.
+    static func farFramesScript(_ count: Int) -> String {
+        let side = Int(Double(count).squareRoot())
+        let zeros = String(repeating: "0", count: 300)
+        var script = ""
+        for number in 0..<count {
+            script += "element e\(number) kind=button label=\"B\" frame=\((number % side) * 12)\(zeros),\((number / side) * 12)\(zeros),10\(zeros),10\(zeros)\n"
+        }
+        for number in 0..<count {
+            let target = (number * 7_919) % count
+            script += "touch \((target % side) * 12 + 5)\(zeros),\((target / side) * 12 + 5)\(zeros)\n"
+        }
+        return script
+    }
 
     /// Rows and targets for `quadrupling`, at a tenth of the size with `--quick`.
     func runQuadrupling(tool: String) -> (rows: [Row], targets: [Target]) {

@@ -110,4 +110,67 @@ struct ScreenHitIndexTests {
         // Without the rebuild every moved frame stays in the list each touch checks (2,000).
         #expect(mostChecked <= 200, "a touch checked \(mostChecked) frames")
     }
+
+    @Test("Frames with an edge beyond 1e300, among near ones and re-declared between touches: answers as a scan does")
+    func farFramesMatchScan() throws {
+        var random = SeededGenerator(seed: 0xFA2_F2A3E)
+        // `k` times 10^300 as a script writes it (no exponents), and the same as a touch's Double.
+        func far(_ k: Int) -> String { k == 0 ? "0" : "\(k)" + String(repeating: "0", count: 300) }
+        let huge = "17" + String(repeating: "0", count: 307)  // 1.7e308: its far edge passes the largest Double
+        for screen in 0..<30 {
+            var engine = try Engine()
+            var sink = EventCollector()
+            let count = Int.random(in: 2...80, using: &random)
+            func frame() -> String {
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<3: return "\(Int.random(in: -20...300, using: &random)),\(Int.random(in: -20...600, using: &random)),10,10"
+                case 3: return "\(huge),\(far(Int.random(in: 0...9, using: &random))),\(huge),\(far(Int.random(in: 0...50, using: &random)))"
+                case 4: return "-\(huge),0,\(huge),\(far(Int.random(in: 1...600, using: &random)))"
+                default:
+                    return "\(far(Int.random(in: -20...300, using: &random))),\(far(Int.random(in: -20...600, using: &random))),"
+                        + "\(far(Int.random(in: 0...60, using: &random))),\(far(Int.random(in: 0...60, using: &random)))"
+                }
+            }
+            func run(_ text: String) {
+                if let parsed = try? ScriptParser().parse(line: Array(text.utf8), number: 1) { _ = try? engine.run(parsed, into: &sink) }
+            }
+            func touches(_ times: Int) {
+                for _ in 0..<times {
+                    var x = Double.random(in: -50...400, using: &random), y = Double.random(in: -50...700, using: &random)
+                    switch Int.random(in: 0..<4, using: &random) {
+                    case 0: break
+                    case 1: (x, y) = (1.7e308 + x * 1e292, y * 1e300)
+                    default: (x, y) = (x * 1e300, y * 1e300)
+                    }
+                    let expected = scannedHit(in: engine.elements, atX: x, y: y)
+                    #expect(engine.element(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
+                }
+            }
+            for number in 0..<count { run("element e\(number) label=\"E\" frame=\(frame())") }
+            touches(20)
+            for _ in 0..<(2 * count) {
+                run("element e\(Int.random(in: 0..<count, using: &random)) label=\"E\" frame=\(frame())")
+                touches(2)
+            }
+        }
+    }
+
+    @Test("Touches among 4,000 frames beyond 1e300 look at a few frames each, not all of them")
+    func farFramesAreGridded() throws {
+        var engine = try Engine()
+        var sink = EventCollector()
+        let zeros = String(repeating: "0", count: 300)
+        for number in 0..<4_000 {
+            let line = "element e\(number) label=\"E\" frame=\((number % 64) * 12)\(zeros),\((number / 64) * 12)\(zeros),10\(zeros),10\(zeros)"
+            _ = try engine.run(try #require(try ScriptParser().parse(line: Array(line.utf8), number: 1)), into: &sink)
+        }
+        var mostChecked = 0
+        for number in stride(from: 0, to: 4_000, by: 7) {
+            let x = Double((number % 64) * 12 + 5) * 1e300, y = Double((number / 64) * 12 + 5) * 1e300
+            #expect(engine.element(atX: x, y: y) == number)
+            mostChecked = max(mostChecked, engine.screen.hitFramesChecked(atX: x, y: y))
+        }
+        // They used to be checked one by one on every touch (4,000).
+        #expect(mostChecked <= 20, "a touch checked \(mostChecked) frames")
+    }
 }
