@@ -13,7 +13,27 @@ public struct Element: Sendable {
     /// Where it is on screen.
     public var frame: Frame?
     /// The text-entry state when the element is a text field.
-    public var field: TextField?
+    ///
+    /// Held in a box (copied before a change when shared), so an element that is no field
+    /// carries one reference instead of a field's 232 bytes: a million buttons' array was
+    /// 376 MB, most of its growth spent copying and faulting in those bytes. A change goes
+    /// through the box in place, so the field's text stays uniquely held.
+    public var field: TextField? {
+        get { fieldBox?.field }
+        _modify {
+            if fieldBox == nil {
+                var field: TextField?
+                defer { if field != nil { fieldBox = FieldBox(field) } }
+                yield &field
+            } else {
+                if !isKnownUniquelyReferenced(&fieldBox!) { fieldBox = FieldBox(fieldBox!.field) }
+                defer { if fieldBox!.field == nil { fieldBox = nil } }
+                yield &fieldBox!.field
+            }
+        }
+        set { fieldBox = newValue.map { FieldBox($0) } }
+    }
+    private var fieldBox: FieldBox?
     /// The standard control it was declared as (`kind=`), if any.
     public var kind: ElementKind?
     /// The values an adjustable element steps through, lowest first.
@@ -33,7 +53,6 @@ public struct Element: Sendable {
         self.traits = traits
         hint = declaration.hint
         frame = declaration.frame
-        field = nil
         kind = declaration.kind
         steps = declaration.steps
         labelFor = declaration.labels
@@ -52,7 +71,7 @@ public struct Element: Sendable {
         hint = declaration.hint
         frame = declaration.frame
         let field = try TextField(declaration, locale: locale)
-        self.field = field
+        fieldBox = FieldBox(field)
         traits = field.traits
         isHidden = declaration.hidden
     }
@@ -61,6 +80,19 @@ public struct Element: Sendable {
     /// adjustable, toggle, or declared `interactive`.
     public var isActionable: Bool {
         field != nil || isInteractive || !traits.isDisjoint(with: [.button, .link, .adjustable, .toggle])
+    }
+}
+
+/// The box an element's field lives in (see ``Element/field``).
+///
+/// `@unchecked Sendable`: an element shares its box with its copies, and nothing writes to a
+/// shared box (`Element.field`'s `_modify` copies it first unless it is uniquely referenced);
+/// reads of a shared box need no lock.
+final class FieldBox: @unchecked Sendable {
+    var field: TextField?
+
+    init(_ field: TextField?) {
+        self.field = field
     }
 }
 

@@ -56,6 +56,9 @@ extension ScreenDescription {
         return describer.findingCount
     }
 
+    /// Each line is written in pieces straight into the bytes (each piece's text shown with
+    /// ``TerminalText`` rules, the fixed words as they are): the same bytes as escaping the
+    /// whole line, since no escape spans two pieces, without a `String` built per line.
     private static func writeText(_ count: Int, findingCount total: Int, items: some Sequence<Item>, screenFindings: [LintFinding],
                                   to write: ([UInt8]) -> Bool) {
         var bytes: [UInt8] = []
@@ -63,29 +66,103 @@ extension ScreenDescription {
             TerminalText.append(line, to: &bytes)
             bytes.append(UInt8(ascii: "\n"))
         }
+        func literal(_ text: StaticString) {
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+        func text(_ text: String) {
+            TerminalText.append(text, to: &bytes)
+        }
+        func end() {
+            bytes.append(UInt8(ascii: "\n"))
+        }
+        /// ` name="value"`, as `Attribute.description` writes it after a space.
+        func attributeText(_ attribute: PlatformEquivalents.Attribute) {
+            literal(" ")
+            text(attribute.name)
+            literal("=\"")
+            text(attribute.value)
+            literal("\"")
+        }
         emit("\(count) element\(count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")")
         emit("")
-        for (number, item) in items.enumerated() {
+        var number = 0
+        for item in items {
             let element = item.element
-            emit("\(number + 1). \(element.id)  \(element.declaredAs)\(element.isHidden ? "  (hidden from the screen reader)" : "")")
-            emit("   says:     \(item.announcement)")
+            number += 1
+            bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.decimal(number) }
+            literal(". ")
+            text(element.id)
+            literal("  ")
+            if let field = element.field {
+                literal("field kind=")
+                text(field.kind.rawValue)
+            } else if let kind = element.kind {
+                literal("element kind=")
+                text(kind.rawValue)
+            } else {
+                literal("element")
+            }
+            if element.isHidden { literal("  (hidden from the screen reader)") }
+            end()
+            literal("   says:     ")
+            text(item.announcement)
+            end()
             for (reader, announcement) in item.readers {
                 let name = reader.displayName + ":"
                 emit("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
             }
-            if let hint = item.hint { emit("   hint:     \(hint)") }
-            if let braille = item.braille { emit("   braille:  \(braille)") }
-            emit("   traits:   \(element.traits.names.joined(separator: ",")) (\(element.traits.hex))")
+            if let hint = item.hint {
+                literal("   hint:     ")
+                text(hint)
+                end()
+            }
+            if let braille = item.braille {
+                literal("   braille:  ")
+                text(braille)
+                end()
+            }
+            literal("   traits:   ")
+            var first = true
+            for name in element.traits.names {
+                if !first { literal(",") }
+                first = false
+                text(name)
+            }
+            literal(" (")
+            text(element.traits.hex)
+            literal(")")
+            end()
             let equivalents = item.equivalents
-            let aria = ["role=\(equivalents.ariaRole ?? "none (plain text)")"] + equivalents.ariaAttributes.map(\.description)
-            emit("   ARIA:     \(aria.joined(separator: " "))")
-            var android = [equivalents.androidClassName]
-            if let state = equivalents.androidStateDescription { android.append("stateDescription=\"\(state)\"") }
-            android += equivalents.androidProperties.map(\.description)
-            emit("   Android:  \(android.joined(separator: " "))")
-            emit("   Flutter:  \(equivalents.flutterFlags.isEmpty ? "(no flags)" : equivalents.flutterFlags.joined(separator: ", "))")
-            for finding in item.findings { emit("   lint:     \(finding.rule.rawValue): \(finding.message)") }
-            emit("")
+            literal("   ARIA:     role=")
+            text(equivalents.ariaRole ?? "none (plain text)")
+            for attribute in equivalents.ariaAttributes { attributeText(attribute) }
+            end()
+            literal("   Android:  ")
+            text(equivalents.androidClassName)
+            if let state = equivalents.androidStateDescription {
+                literal(" stateDescription=\"")
+                text(state)
+                literal("\"")
+            }
+            for property in equivalents.androidProperties { attributeText(property) }
+            end()
+            literal("   Flutter:  ")
+            if equivalents.flutterFlags.isEmpty { literal("(no flags)") }
+            first = true
+            for flag in equivalents.flutterFlags {
+                if !first { literal(", ") }
+                first = false
+                text(flag)
+            }
+            end()
+            for finding in item.findings {
+                literal("   lint:     ")
+                text(finding.rule.rawValue)
+                literal(": ")
+                text(finding.message)
+                end()
+            }
+            end()
             if bytes.count >= 1 << 16 {
                 guard write(bytes) else { return }
                 bytes.removeAll(keepingCapacity: true)

@@ -104,9 +104,9 @@ extension ScriptParser {
     /// Values and unrecognised bare words are never echoed: a misplaced password must not reach the error.
     private func attributes(
         _ arguments: inout ScriptArguments, of what: String, names: [String], flags: [String]
-    ) throws(ScriptError) -> (values: [String: ScriptPiece], flags: Set<String>) {
-        var values: [String: ScriptPiece] = [:]
-        var setFlags: Set<String> = []
+    ) throws(ScriptError) -> (values: DeclaredAttributes, flags: DeclaredFlags) {
+        var values = DeclaredAttributes()
+        var setFlags = DeclaredFlags()
         while let token = arguments.next() {
             guard let key = token.key else {
                 let piece = token.value
@@ -149,7 +149,7 @@ extension ScriptParser {
 extension ScriptParser {
     /// The screen attributes: `kind=`, `steps=`, `labels=` and the `hidden` and `interactive` flags.
     fileprivate func screenAttributes(
-        _ found: (values: [String: ScriptPiece], flags: Set<String>), into element: inout ElementDeclaration,
+        _ found: (values: DeclaredAttributes, flags: DeclaredFlags), into element: inout ElementDeclaration,
         _ arguments: ScriptArguments
     ) throws(ScriptError) {
         if let kind = found.values["kind"] {
@@ -170,6 +170,39 @@ extension ScriptParser {
         }
         element.hidden = found.flags.contains("hidden")
         element.interactive = found.flags.contains("interactive")
+    }
+}
+
+/// The `KEY=VALUE` attributes of one declaration, in the order written: a declaration has a
+/// handful, so a list searched by name costs less than hashing each name into a dictionary.
+struct DeclaredAttributes {
+    private var pairs: [(key: String, value: ScriptPiece)] = []
+
+    /// The value given for `key`, if any.
+    subscript(key: String) -> ScriptPiece? {
+        get { pairs.first { $0.key == key }?.value }
+        set {
+            if let index = pairs.firstIndex(where: { $0.key == key }) {
+                if let newValue { pairs[index].value = newValue } else { pairs.remove(at: index) }
+            } else if let newValue {
+                pairs.append((key, newValue))
+            }
+        }
+    }
+}
+
+/// The bare flags of one declaration (`hidden`, `required`, …), each at most once.
+struct DeclaredFlags {
+    private var names: [String] = []
+
+    /// Whether `name` was given.
+    func contains(_ name: String) -> Bool { names.contains(name) }
+
+    /// Adds `name`; false when it was already there.
+    mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String) {
+        if names.contains(name) { return (false, name) }
+        names.append(name)
+        return (true, name)
     }
 }
 

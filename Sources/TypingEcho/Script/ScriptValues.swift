@@ -2,22 +2,45 @@
 enum ScriptValues {
     /// A decimal number `123` or `1.5` (with a leading `-` when `signed`); no exponent, no `+`.
     static func decimal(_ text: String, signed: Bool) -> Double? {
-        var scalars = text.unicodeScalars[...]
-        if signed, scalars.first == "-" { scalars = scalars.dropFirst() }
+        var text = text
+        return text.withUTF8 { decimal($0[...], signed: signed) }
+    }
+
+    /// ``decimal(_:signed:)`` over UTF-8 bytes. Up to 15 significant digits (every frame and
+    /// time a script holds) the value is the digits as an integer divided by a power of ten,
+    /// both exact in a `Double`, so the quotient is the correctly rounded value `Double(text)`
+    /// gives (Clinger's fast path); longer numbers go to `Double(text)`.
+    static func decimal(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, signed: Bool) -> Double? {
+        var index = bytes.startIndex
+        let negative = signed && index < bytes.endIndex && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
         var whole = 0
-        var fraction: Int?
-        for scalar in scalars {
-            if scalar == ".", fraction == nil, whole > 0 {
+        var fraction = -1
+        var digits: UInt64 = 0
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "."), fraction < 0, whole > 0 {
                 fraction = 0
-            } else if ("0"..."9").contains(scalar) {
-                if fraction == nil { whole += 1 } else { fraction! += 1 }
+            } else if byte &- UInt8(ascii: "0") < 10 {
+                if fraction < 0 { whole += 1 } else { fraction += 1 }
+                if whole + max(fraction, 0) <= 15 { digits = digits &* 10 &+ UInt64(byte &- UInt8(ascii: "0")) }
             } else {
                 return nil
             }
+            index += 1
         }
-        guard whole > 0, fraction != 0, let value = Double(text), value.isFinite else { return nil }
+        guard whole > 0, fraction != 0 else { return nil }
+        let places = max(fraction, 0)
+        if whole + places <= 15 {
+            let magnitude = places == 0 ? Double(digits) : Double(digits) / powersOfTen[places]
+            return negative ? -magnitude : magnitude
+        }
+        guard let value = Double(String(decoding: UnsafeBufferPointer(rebasing: bytes), as: UTF8.self)), value.isFinite else { return nil }
         return value
     }
+
+    /// 10⁰ through 10¹⁵, each exact in a `Double`.
+    private static let powersOfTen: [Double] = (0...15).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
     /// A whole number written with digits only, at least 0.
     static func integer(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Int {
@@ -33,19 +56,30 @@ enum ScriptValues {
 
     /// `X,Y,W,H`: four numbers, the width and height not negative.
     static func frame(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Frame {
+        var text = piece.text
+        // Four well-formed numbers (every frame but a wrong one) are read from the bytes in place.
+        let numbers: [Double]? = text.withUTF8 { bytes in
+            var numbers: [Double] = []
+            numbers.reserveCapacity(4)
+            var start = 0
+            for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
+                guard numbers.count < 4, let number = decimal(bytes[start..<index], signed: numbers.count < 2) else { return nil }
+                numbers.append(number)
+                start = index + 1
+            }
+            return numbers.count == 4 ? numbers : nil
+        }
+        if let numbers { return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) }
+        // Something is wrong: find the part to blame, as before.
         let parts = piece.commaSeparated()
         guard parts.count == 4 else {
             throw line.error("bad frame; expected four numbers X,Y,W,H", at: piece.offset)
         }
-        var numbers: [Double] = []
-        for (index, part) in parts.enumerated() {
-            guard let number = decimal(part.text, signed: index < 2) else {
-                let expected = index < 2 ? "a number" : "a non-negative number"
-                throw line.error("bad number in frame; expected \(expected)", at: part.offset)
-            }
-            numbers.append(number)
+        for (index, part) in parts.enumerated() where decimal(part.text, signed: index < 2) == nil {
+            let expected = index < 2 ? "a number" : "a non-negative number"
+            throw line.error("bad number in frame; expected \(expected)", at: part.offset)
         }
-        return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        preconditionFailure("a frame read part by part that its bytes did not give")
     }
 
     /// The case of `Choice` whose raw value is the piece's text.
