@@ -59,6 +59,22 @@ enum EscapingText {
 
 @Suite("Output escaping: JSON Lines and terminal text")
 struct OutputEscapingTests {
+    @Test("Escaping reads eight plain bytes at a time: an escaped character at every offset of a long run is found")
+    func escapesAtEveryOffsetOfARun() {
+        // Each character either flavour looks at, and printable neighbours of the tested byte ranges.
+        let specials: [Unicode.Scalar] = ["\u{0}", "\u{1F}", " ", "!", "\"", "#", "[", "\\", "]", "~", "\u{7F}", "\u{80}", "\u{85}", "\u{A0}",
+                                          "é", "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "€", "😀"]
+        for special in specials {
+            let alone = String(special)
+            let json = JSONLines.quoted(alone).dropFirst().dropLast(), terminal = TerminalText.escaped(alone)
+            for offset in 0..<20 {
+                let before = String(repeating: "a", count: offset), after = String(repeating: "b", count: 19 - offset)
+                #expect(JSONLines.quoted(before + alone + after) == "\"" + before + json + after + "\"", "U+\(String(special.value, radix: 16)) at \(offset)")
+                #expect(TerminalText.escaped(before + alone + after) == before + terminal + after, "U+\(String(special.value, radix: 16)) at \(offset)")
+            }
+        }
+    }
+
     @Test("JSON Lines escapes every C0 and C1 control, DEL, U+2028 and U+2029, and reads back the same")
     func jsonEscapesEachControl() throws {
         let expected: [UInt32: String] = [0x00: #"\u0000"#, 0x09: #"\t"#, 0x0A: #"\n"#, 0x0D: #"\r"#, 0x1B: #"\u001b"#, 0x7F: #"\u007f"#,

@@ -68,6 +68,19 @@ struct SpeechTimingTests {
             let expected = model.base + model.perCharacter * (text.unicodeScalars.count - ideographs) + model.perIdeograph * ideographs + model.perPause * pauses
             #expect(SpeechTiming.duration(of: text, locale: "ja-JP", rate: 1).milliseconds == Int64(expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
+        // Mostly ASCII, read eight bytes at a time: pauses at every offset of a word, bytes
+        // next to the comma and full stop, a rare scalar that ends a run of words.
+        let ascii: [Unicode.Scalar] = [",", ".", "a", " ", "-", "/", "+", "\u{7F}", "\u{0}", "ż", "\u{4E00}"]
+        for _ in 0..<500 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<Int.random(in: 0...100, using: &random) {
+                scalars.append(ascii[Int.random(in: 0..<20, using: &random) == 0 ? Int.random(in: 8..<11, using: &random) : Int.random(in: 0..<8, using: &random)])
+            }
+            let text = String(scalars)
+            let pauses = SpeechTiming.pauses(in: text), ideographs = SpeechTiming.ideographs(in: text)
+            let expected = model.base + model.perCharacter * (text.unicodeScalars.count - ideographs) + model.perIdeograph * ideographs + model.perPause * pauses
+            #expect(SpeechTiming.duration(of: text, locale: "ja-JP", rate: 1).milliseconds == Int64(expected), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
     }
 }
 
