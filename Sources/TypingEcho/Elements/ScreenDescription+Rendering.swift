@@ -75,13 +75,10 @@ extension ScreenDescription {
         func end() {
             bytes.append(UInt8(ascii: "\n"))
         }
-        /// ` name="value"`, as `Attribute.description` writes it after a space.
+        /// An attribute after a space, as its `description` writes it.
         func attributeText(_ attribute: PlatformEquivalents.Attribute) {
             literal(" ")
-            text(attribute.name)
-            literal("=\"")
-            text(attribute.value)
-            literal("\"")
+            text(attribute.description)
         }
         emit("\(count) element\(count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")")
         emit("")
@@ -93,15 +90,7 @@ extension ScreenDescription {
             literal(". ")
             text(element.id)
             literal("  ")
-            if let field = element.field {
-                literal("field kind=")
-                text(field.kind.rawValue)
-            } else if let kind = element.kind {
-                literal("element kind=")
-                text(kind.rawValue)
-            } else {
-                literal("element")
-            }
+            text(element.declaredAs)
             if element.isHidden { literal("  (hidden from the screen reader)") }
             end()
             literal("   says:     ")

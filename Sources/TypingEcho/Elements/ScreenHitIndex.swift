@@ -202,24 +202,21 @@ struct ScreenHitIndex: Sendable {
             let levelColumns = (grid.columns + (1 << level) - 1) >> level
             let cell = (row >> level) * levelColumns + (column >> level)
             // The best frame covering the whole cell holds the point (frames moved away
-            // leave tombstones that hold nothing).
-            for number in grid.covering[level][cell] {
-                if let current = best, !precedes(number, current) { break }
-                checked += 1
-                if frames[Int(number)].contains(x: x, y: y) {
-                    best = number
-                    break
-                }
-            }
-            // Smallest first: the first that contains the point is this level's answer, and
-            // one that cannot beat the best found ends the cell.
-            for number in grid.levels[level][cell] {
-                if let current = best, !precedes(number, current) { break }
-                checked += 1
-                if frames[Int(number)].contains(x: x, y: y) {
-                    best = number
-                    break
-                }
+            // leave tombstones that hold nothing); then the cell's other frames.
+            firstHit(in: grid.covering[level][cell], x: x, y: y, best: &best, checked: &checked)
+            firstHit(in: grid.levels[level][cell], x: x, y: y, best: &best, checked: &checked)
+        }
+    }
+
+    /// Smallest first: the first frame of `list` that contains the point improves `best`, and
+    /// one that cannot beat the best found ends the list.
+    private func firstHit(in list: [Int32], x: Double, y: Double, best: inout Int32?, checked: inout Int) {
+        for number in list {
+            if let current = best, !precedes(number, current) { break }
+            checked += 1
+            if frames[Int(number)].contains(x: x, y: y) {
+                best = number
+                break
             }
         }
     }
