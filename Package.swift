@@ -26,19 +26,19 @@ let package = Package(
             path: "Sources/CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc"), .linkedLibrary("icudata")]
         ),
-        // The engine. Its path is the package root so that the translators' data folders
-        // (Phonetics/, Localization/, Keyboards/) can be embedded from where they live.
+        // The engine. The translators' data files (Phonetics/, Localization/, Keyboards/) and
+        // the script language's reference (docs/script-language.md, printed by `typing-echo help
+        // script`) are compiled in by the EmbedDataFiles plugin, from where they live.
         .target(
             name: "TypingEcho",
             dependencies: ["CICU", "CLouis"],
-            path: ".",
-            exclude: ["Sources/TypingEcho/TypingEcho.docc", "Sources/CICU", "Sources/SystemICU", "Sources/CEspeak", "Sources/CLouis", "Sources/typing-echo", "Sources/TypingEchoTesting", "Sources/TypingEchoRender", "Tests", "Benchmarks", "Examples", "README.md", "LICENSE", "CONTRIBUTING.md", "Phonetics/README.md", "Keyboards/README.md", "docs", "Fuzz", "scripts"],
-            sources: ["Sources/TypingEcho"],
-            // The script language's reference, printed by `typing-echo help script`.
-            resources: [.embedInCode("Phonetics"), .embedInCode("Localization"), .embedInCode("Keyboards"),
-                        .embedInCode("docs/script-language.md")],
-            linkerSettings: [.linkedLibrary("m")]
+            exclude: ["TypingEcho.docc"],
+            linkerSettings: [.linkedLibrary("m")],
+            plugins: [.plugin(name: "EmbedDataFiles")]
         ),
+        // The plugin's tool: the data files as one Swift file of string literals.
+        .executableTarget(name: "typing-echo-embed"),
+        .plugin(name: "EmbedDataFiles", capability: .buildTool(), dependencies: ["typing-echo-embed"]),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
         // espeak-ng, opened with dlopen when `render` runs: nothing links against it, and its
         // declarations are restated in the shim so that its headers are not needed to build.

@@ -2,22 +2,22 @@
 extension KeyboardLayout {
     /// The layout files by locale tag as in their names (`layout-pl-PL.txt`).
     static let embeddedFiles: [(locale: String, bytes: [UInt8])] = [
-        ("en-US", PackageResources.layout_en_US_txt),
-        ("en-GB", PackageResources.layout_en_GB_txt),
-        ("pl-PL", PackageResources.layout_pl_PL_txt),
-        ("de-DE", PackageResources.layout_de_DE_txt),
-        ("fr-FR", PackageResources.layout_fr_FR_txt),
-        ("es-ES", PackageResources.layout_es_ES_txt),
-        ("it-IT", PackageResources.layout_it_IT_txt),
-        ("pt-BR", PackageResources.layout_pt_BR_txt),
-        ("nl-NL", PackageResources.layout_nl_NL_txt),
-        ("sv-SE", PackageResources.layout_sv_SE_txt),
-        ("cs-CZ", PackageResources.layout_cs_CZ_txt),
-        ("ru-RU", PackageResources.layout_ru_RU_txt),
-        ("ar", PackageResources.layout_ar_txt),
-        ("he-IL", PackageResources.layout_he_IL_txt),
-        ("th-TH", PackageResources.layout_th_TH_txt),
-        ("ur-PK", PackageResources.layout_ur_PK_txt),
+        ("en-US", EmbeddedFiles.layout_en_US_txt),
+        ("en-GB", EmbeddedFiles.layout_en_GB_txt),
+        ("pl-PL", EmbeddedFiles.layout_pl_PL_txt),
+        ("de-DE", EmbeddedFiles.layout_de_DE_txt),
+        ("fr-FR", EmbeddedFiles.layout_fr_FR_txt),
+        ("es-ES", EmbeddedFiles.layout_es_ES_txt),
+        ("it-IT", EmbeddedFiles.layout_it_IT_txt),
+        ("pt-BR", EmbeddedFiles.layout_pt_BR_txt),
+        ("nl-NL", EmbeddedFiles.layout_nl_NL_txt),
+        ("sv-SE", EmbeddedFiles.layout_sv_SE_txt),
+        ("cs-CZ", EmbeddedFiles.layout_cs_CZ_txt),
+        ("ru-RU", EmbeddedFiles.layout_ru_RU_txt),
+        ("ar", EmbeddedFiles.layout_ar_txt),
+        ("he-IL", EmbeddedFiles.layout_he_IL_txt),
+        ("th-TH", EmbeddedFiles.layout_th_TH_txt),
+        ("ur-PK", EmbeddedFiles.layout_ur_PK_txt),
     ]
 
     /// Each layout file, read on first use of its locale (nil when it does not read): an

@@ -3,12 +3,12 @@
 extension KeyboardLayout {
     /// The type files compiled into the binary.
     static let typeFiles: [KeyboardType: [UInt8]] = [
-        .ascii: PackageResources.type_ascii_txt,
-        .email: PackageResources.type_email_txt,
-        .url: PackageResources.type_url_txt,
-        .numberPad: PackageResources.type_number_pad_txt,
-        .decimalPad: PackageResources.type_decimal_pad_txt,
-        .phonePad: PackageResources.type_phone_pad_txt,
+        .ascii: EmbeddedFiles.type_ascii_txt,
+        .email: EmbeddedFiles.type_email_txt,
+        .url: EmbeddedFiles.type_url_txt,
+        .numberPad: EmbeddedFiles.type_number_pad_txt,
+        .decimalPad: EmbeddedFiles.type_decimal_pad_txt,
+        .phonePad: EmbeddedFiles.type_phone_pad_txt,
     ]
 
     /// How messages name it: `pl-PL`, or `pl-PL decimal-pad` for a keyboard type.

@@ -6,7 +6,7 @@
 public enum ScriptLanguage {
     /// The reference of the script language, `docs/script-language.md`, as Markdown text.
     public static var reference: String {
-        String(decoding: PackageResources.script_language_md, as: UTF8.self)
+        String(decoding: EmbeddedFiles.script_language_md, as: UTF8.self)
     }
 
     /// The command words (`settings`, `field`, `focus`, `keys`, `expect` …).

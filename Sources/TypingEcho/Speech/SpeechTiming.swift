@@ -30,7 +30,7 @@ public enum SpeechTiming {
 
     /// The table of `Localization/speech-timing.txt`, by tag as written, and its `default`.
     static let table: (byLocale: [String: Coefficients], fallback: Coefficients) = {
-        let parsed = (try? parse(PackageResources.speech_timing_txt)) ?? [:]
+        let parsed = (try? parse(EmbeddedFiles.speech_timing_txt)) ?? [:]
         return (parsed, parsed["default"] ?? uncalibrated)
     }()
 

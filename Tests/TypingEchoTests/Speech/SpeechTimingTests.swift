@@ -6,7 +6,7 @@ import TypingEchoTesting
 struct SpeechTimingTests {
     @Test("Localization/speech-timing.txt reads, has a default and a line for every locale with data, and well-formed tags")
     func dataFile() throws {
-        let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
+        let table = try SpeechTiming.parse(EmbeddedFiles.speech_timing_txt)
         #expect(table["default"] != nil)
         for locale in Set(BundledData.speechLocales + BundledData.phoneticsLocales) {
             #expect(table[locale] != nil, "speech-timing.txt has no line for '\(locale)' (DurationModelTests prints one to copy)")
@@ -41,7 +41,7 @@ struct SpeechTimingTests {
 
     @Test("A locale uses its own line, else its language's, else the default; the rate divides")
     func lookup() throws {
-        let table = try SpeechTiming.parse(PackageResources.speech_timing_txt)
+        let table = try SpeechTiming.parse(EmbeddedFiles.speech_timing_txt)
         #expect(SpeechTiming.coefficients(for: "pl-PL") == table["pl"])
         #expect(SpeechTiming.coefficients(for: "en-GB") == table["en-GB"])
         #expect(SpeechTiming.coefficients(for: "en-US") == table["en"])
