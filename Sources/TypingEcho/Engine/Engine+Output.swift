@@ -44,9 +44,10 @@ extension Engine {
         if interrupts {
             for id in output.cutSpeech(at: output.clock.now) { emit(.finished(id: id, completed: false)) }
         }
-        let duration = SpeechTiming.duration(of: text, locale: voice.echo.phrasebook.locale, rate: configuration.current.rate)
+        let locale = voice.locale
+        let duration = SpeechTiming.duration(of: text, locale: locale, rate: configuration.current.rate)
         let (id, start) = output.queueSpeech(duration: duration, at: output.clock.now, isTyping: isTyping)
-        emit(.speak(Utterance(id: id, text: text, role: role, locale: voice.echo.phrasebook.locale, pitch: pitch,
+        emit(.speak(Utterance(id: id, text: text, role: role, locale: locale, pitch: pitch,
                               duration: duration, interrupts: interrupts, startDelay: start - output.clock.now)))
     }
 

@@ -70,16 +70,19 @@ struct SpeechChannel: Sendable {
     /// Cuts whatever is playing or queued; returns their ids in order.
     mutating func cutAll(at time: VirtualTime) -> [Int] {
         guard !playing.isEmpty else { return [] }
-        let cut = playing.map(\.id)
+        // Plain loops, not `map(\.id)` and `removeAll(where:)`: every interruption comes here,
+        // and in a debug build (what `swift test` runs) those generic calls cost most of it.
+        var cut: [Int] = []
+        cut.reserveCapacity(playing.count)
+        for entry in playing { cut.append(entry.id) }
         playing.removeAll(keepingCapacity: true)
-        var index = due.startIndex
-        while index < due.endIndex {
-            if case .finish = due[index].action {
-                due.removeAll { if case .finish = $0.action { return true } else { return false } }
-                break
-            }
-            index += 1
+        var kept = 0
+        for index in due.indices {
+            if case .finish = due[index].action { continue }
+            if kept != index { due[kept] = due[index] }
+            kept += 1
         }
+        if kept < due.count { due.removeSubrange(kept...) }
         return cut
     }
 
@@ -90,15 +93,14 @@ struct SpeechChannel: Sendable {
 
     /// Drops pending hints and phonetic words: the user did something first.
     mutating func cancelPending() {
-        // Mostly nothing is pending: looked for first, so that the common case moves nothing.
-        var index = due.startIndex
-        while index < due.endIndex {
-            if case .speak = due[index].action {
-                due.removeAll { if case .speak = $0.action { return true } else { return false } }
-                return
-            }
-            index += 1
+        // Mostly nothing is pending: the common case only reads each entry.
+        var kept = 0
+        for index in due.indices {
+            if case .speak = due[index].action { continue }
+            if kept != index { due[kept] = due[index] }
+            kept += 1
         }
+        if kept < due.count { due.removeSubrange(kept...) }
     }
 
     /// The time of the next scheduled thing, if any.
@@ -111,7 +113,13 @@ struct SpeechChannel: Sendable {
     mutating func popDue(through time: VirtualTime) -> Due? {
         guard let first = due.first, first.time <= time else { return nil }
         due.removeFirst()
-        if case .finish(let id) = first.action { playing.removeAll { $0.id == id } }
+        if case .finish(let id) = first.action {
+            // Ids are unique: the one entry goes.
+            for index in playing.indices where playing[index].id == id {
+                playing.remove(at: index)
+                break
+            }
+        }
         return first
     }
 

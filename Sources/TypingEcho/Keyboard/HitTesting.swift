@@ -23,12 +23,15 @@ extension KeyboardLayout {
     /// character, unshifted or shifted (`m` and `M` are the same key).
     public func key(named name: String, on layer: KeyboardLayer) -> KeyID? {
         guard let kind = KeyKind(token: name) else { return nil }
-        return ids(on: layer).first { id in
-            let key = self[id]
-            if key.kind == kind { return true }
-            if case .character(let base) = key.kind, case .character(let wanted) = kind { return shifted(base) == wanted }
-            return false
+        let keys = keys(on: layer)
+        for index in keys.indices {
+            let key = keys[index]
+            if key.kind == kind { return KeyID(layer: layer, index: index) }
+            if case .character(let base) = key.kind, case .character(let wanted) = kind, shifted(base) == wanted {
+                return KeyID(layer: layer, index: index)
+            }
         }
+        return nil
     }
 
     /// Where a key's alternates pop up: one frame per alternate in a row above the key,

@@ -127,17 +127,22 @@ extension KeyboardLayout {
     /// The layer keys to enter, in order, to get from one layer to another; nil if none lead
     /// there. Found breadth first, so the path is the shortest.
     func layerPath(from start: KeyboardLayer, to goal: KeyboardLayer) -> [KeyID]? {
-        var paths: [KeyboardLayer: [KeyID]] = [start: []]
+        // The paths by layer ordinal (three layers), not a dictionary: a debug build hashed the
+        // enum through generic code at every step.
+        var paths: [[KeyID]?] = [nil, nil, nil]
+        paths[start.ordinal] = []
         var queue = [start]
-        while !queue.isEmpty {
-            let layer = queue.removeFirst()
-            if layer == goal { return paths[layer] }
+        var head = 0
+        while head < queue.count {
+            let layer = queue[head]
+            head += 1
+            if layer == goal { return paths[layer.ordinal] }
             // By index, without an array of ids (the debug build's generic `map` made one per step).
             let keys = keys(on: layer)
             var index = 0
             while index < keys.count {
-                if case .layer(let next) = keys[index].kind, paths[next] == nil {
-                    paths[next] = paths[layer]! + [KeyID(layer: layer, index: index)]
+                if case .layer(let next) = keys[index].kind, paths[next.ordinal] == nil {
+                    paths[next.ordinal] = paths[layer.ordinal]! + [KeyID(layer: layer, index: index)]
                     queue.append(next)
                 }
                 index += 1

@@ -42,17 +42,24 @@ public enum Suggestion {
     /// - Complexity: O(*a* · *b*) time, O(*b*) memory.
     public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        // Plain loops and two-way comparisons: a misspelt command in every generated secure
+        // session reaches here, and in a debug build `Array(0...n)` and the variadic `min`
+        // were most of the cost (an unspecialised copy, and an array per cell).
         var previous2 = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        for j in 0...b.count { previous[j] = j }
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
             current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previous2[j - 2] + 1)
+                var best = previous[j - 1] + cost
+                if previous[j] + 1 < best { best = previous[j] + 1 }
+                if current[j - 1] + 1 < best { best = current[j - 1] + 1 }
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1], previous2[j - 2] + 1 < best {
+                    best = previous2[j - 2] + 1
                 }
+                current[j] = best
             }
             (previous2, previous, current) = (previous, current, previous2)
         }

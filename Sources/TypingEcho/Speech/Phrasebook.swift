@@ -17,7 +17,7 @@ public struct Phrasebook: Sendable {
     /// The strings, plural forms, names and letters, read from the data files on first use: a
     /// session that never speaks (an empty script, `describe`) parses none of them, and a
     /// process starts about 1 ms sooner (2.8 M instructions of 10.7 M, docs/performance.md).
-    private let tables: LoadedOnce<Tables>
+    private let tables: LoadedTables
 
     /// What the data files give a phrasebook, made once per phrasebook on first use.
     final class Tables: Sendable {
@@ -77,7 +77,7 @@ public struct Phrasebook: Sendable {
         self.info = info
         icuLocale = info.identifier
         let chosen = info
-        tables = LoadedOnce { Self.sharedTables(info: chosen, custom: custom, annotations: annotations, wording: wording) }
+        tables = LoadedTables { Self.sharedTables(info: chosen, custom: custom, annotations: annotations, wording: wording) }
         do {
             self.rules = try PluralRules(locale: info.identifier)
         } catch {
@@ -270,20 +270,23 @@ extension String {
     }
 }
 
-/// A value made on first use, once, by whichever thread asks first; later reads take no lock.
-final class LoadedOnce<Value: Sendable>: @unchecked Sendable {
+/// A phrasebook's tables, made on first use, once, by whichever thread asks first; later reads
+/// take no lock. Not generic on purpose: every spoken string is read through it, and in a debug
+/// build (what `swift test` runs) a generic class looked up its value's `Optional` metadata on
+/// every read.
+final class LoadedTables: @unchecked Sendable {
     // `stored` is written once, under `lock`, before `ready` is set (releasing); it is read
     // without the lock only after `ready` is seen set (acquiring). So it is never written
     // while read.
     private let ready = Atomic<Bool>(false)
-    private var stored: Value?
+    private var stored: Phrasebook.Tables?
     private let lock = Mutex(())
-    private let make: @Sendable () -> Value
+    private let make: @Sendable () -> Phrasebook.Tables
 
-    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+    init(_ make: @escaping @Sendable () -> Phrasebook.Tables) { self.make = make }
 
-    /// The value, made now if this is the first use. - Complexity: O(1) after the first use.
-    var value: Value {
+    /// The tables, made now if this is the first use. - Complexity: O(1) after the first use.
+    var value: Phrasebook.Tables {
         if ready.load(ordering: .acquiring) { return stored.unsafelyUnwrapped }
         return lock.withLock { _ in
             if let stored { return stored }

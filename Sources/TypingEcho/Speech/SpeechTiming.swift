@@ -54,7 +54,17 @@ public enum SpeechTiming {
     /// The model for a locale: its own line, else its language's, else the default.
     public static func coefficients(for locale: String) -> Coefficients {
         if let exact = table.byLocale[locale] { return exact }
-        if let dash = locale.firstIndex(where: { $0 == "-" || $0 == "_" }), let language = table.byLocale[String(locale[..<dash])] { return language }
+        // The language is the bytes before the first `-` or `_`, found with a plain loop over
+        // the UTF-8 (every utterance's duration asks, and `firstIndex(where:)` over characters
+        // was most of it in a debug build).
+        var length = 0
+        for byte in locale.utf8 {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") {
+                let end = locale.utf8.index(locale.utf8.startIndex, offsetBy: length)
+                return table.byLocale[String(locale[..<end])] ?? table.fallback
+            }
+            length += 1
+        }
         return table.fallback
     }
 

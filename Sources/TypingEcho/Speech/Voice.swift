@@ -24,6 +24,10 @@ struct Voice: Sendable {
     /// The words of the locale in force.
     var phrasebook: Phrasebook { echo.phrasebook }
 
+    /// The tag speech is tagged with (the phrasebook's), read without copying the composer
+    /// (a debug build copied all of it for each `voice.echo.phrasebook.locale`).
+    var locale: String { echo.phrasebook.locale }
+
     /// The echo's rules for a phrasebook and settings: the one place a composer is made.
     private static func composer(_ phrasebook: Phrasebook, _ settings: Settings) -> EchoComposer {
         EchoComposer(phrasebook: phrasebook, settings: settings)
