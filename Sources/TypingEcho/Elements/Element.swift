@@ -26,8 +26,10 @@ public struct Element: Sendable {
                 defer { if field != nil { fieldBox = FieldBox(field) } }
                 yield &field
             } else {
+                // A box left holding nil reads as no field (`get`), so nothing is checked
+                // after the yield: that check copied the whole field in a debug build, on every
+                // keystroke's way to the text.
                 if !isKnownUniquelyReferenced(&fieldBox!) { fieldBox = FieldBox(fieldBox!.field) }
-                defer { if fieldBox!.field == nil { fieldBox = nil } }
                 yield &fieldBox!.field
             }
         }
