@@ -2,21 +2,48 @@ import Testing
 @testable import TypingEcho
 import TypingEchoTesting
 
-@Suite("Secure invariant")
-struct SecureInvariantTests {
-    /// 100,000 cases in CI, every reader of `LeakReader.all` drawn among them, on every core
-    /// (`TYPING_ECHO_JOBS`); `TYPING_ECHO_CASES` changes the count.
+/// The secure invariant as a property, one campaign per reader of `LeakReader.all` (each
+/// drawing braille cases among its own), run one after another and each on every core
+/// (`TYPING_ECHO_JOBS`): 100,000 cases in CI among them, and no single test runs long.
+/// `TYPING_ECHO_CASES` changes the total, shared out as evenly.
+@Suite("Secure invariant under each reader", .serialized)
+struct SecureInvariantCampaignTests {
     static let cases = 100_000
 
-    @Test("Random sessions into secure fields show nothing that depends on the secret, under every reader")
-    func noLeak() async throws {
-        let leaks = try LeakCheck()
-        await expectProperty("noLeak", .leakCase(steps: 1...16, readers: leaks.readers),
-                             cases: PropertyEnvironment.current.cases ?? Self.cases) { leakCase in
+    /// The campaign of one reader: its share of the cases, named `noLeak.READER`.
+    static func noLeak(under name: String) async throws {
+        let reader = try #require(LeakReader.all.first { $0.name == name }, "no leak reader named \(name)")
+        let leaks = try LeakCheck(readers: [reader])
+        let total = PropertyEnvironment.current.cases ?? cases
+        let share = (total + LeakReader.all.count - 1) / LeakReader.all.count
+        await expectProperty("noLeak.\(name)", .leakCase(steps: 1...16, readers: [reader]), cases: share) { leakCase in
             try leaks.verify(leakCase)
         }
     }
 
+    @Test("Every reader of the leak property has its campaign here")
+    func everyReaderIsCampaigned() {
+        #expect(LeakReader.all.map(\.name) == ["voiceover", "talkback", "nvda", "orca", "chromevox"])
+    }
+
+    @Test("Random sessions into secure fields show nothing that depends on the secret under VoiceOver")
+    func voiceOver() async throws { try await Self.noLeak(under: "voiceover") }
+
+    @Test("Random sessions into secure fields show nothing that depends on the secret under TalkBack")
+    func talkBack() async throws { try await Self.noLeak(under: "talkback") }
+
+    @Test("Random sessions into secure fields show nothing that depends on the secret under NVDA")
+    func nvda() async throws { try await Self.noLeak(under: "nvda") }
+
+    @Test("Random sessions into secure fields show nothing that depends on the secret under Orca")
+    func orca() async throws { try await Self.noLeak(under: "orca") }
+
+    @Test("Random sessions into secure fields show nothing that depends on the secret under ChromeVox")
+    func chromeVox() async throws { try await Self.noLeak(under: "chromevox") }
+}
+
+@Suite("Secure invariant")
+struct SecureInvariantTests {
     @Test("Braille Screen Input types secrets into secure fields in a bounded share of short cases, with decoys of the same count")
     func brailleInputIsGenerated() throws {
         let gen = Gen.leakCase(steps: 1...16)
