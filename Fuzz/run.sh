@@ -12,9 +12,14 @@ out=.build/fuzz
 asan=""; [ "${FUZZ_ASAN:-0}" = 1 ] && asan=",address"
 mkdir -p "$out/obj" "$out/include" "$out/corpus" Fuzz/artifacts
 
-# The embedded data files (speech tables, phonetics, keyboards) as SwiftPM generates them.
+# The embedded data files (speech tables, phonetics, keyboards) as the package's build plugin
+# (Plugins/EmbedDataFiles) writes them.
 swift build --target TypingEcho >/dev/null 2>&1
-resources=$(find .build/debug/TypingEcho.build/DerivedSources -name 'embedded_resources.swift' | head -n1)
+resources=$(find .build/plugins/outputs -path '*/TypingEcho/*' -name 'EmbeddedFiles.swift' | head -n1)
+if [ -z "$resources" ]; then
+    echo "error: the build plugin's EmbeddedFiles.swift was not found under .build/plugins/outputs" >&2
+    exit 1
+fi
 
 cat > "$out/include/module.modulemap" <<MAP
 module CICU {
