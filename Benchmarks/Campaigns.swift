@@ -79,8 +79,8 @@ struct CampaignBenchmark {
         if kernel == "campaign-secure" {
             secureCampaign(try! LeakCheck(), Gen.leakCase(steps: 1...16), cases: cases)
         } else {
-            let scripts = generate(Gen.leakCase(steps: 1...16)).map { (Array($0.session.body.utf8), Array($0.decoy.body.utf8)) }
-            print("\(bareSecure(secureTemplate(), scripts)) events")
+            let scripts = generate(Gen.leakCase(steps: 1...16)).map(bareScripts)
+            print("\(bareSecure(secureTemplates(), scripts)) events")
         }
     }
 
@@ -95,9 +95,9 @@ struct CampaignBenchmark {
             for (value, run) in zip(values, runs) { try! LeakCheck.compare(run.0, run.1, of: value) }
         }
         let campaign = perCase(cases) { secureCampaign(leaks, gen, cases: cases) }
-        let scripts = values.map { (Array($0.session.body.utf8), Array($0.decoy.body.utf8)) }
-        let template = secureTemplate()
-        let bare = perCase(cases) { blackHole(bareSecure(template, scripts)) }
+        let scripts = values.map(bareScripts)
+        let templates = secureTemplates()
+        let bare = perCase(cases) { blackHole(bareSecure(templates, scripts)) }
         return Split(name: "secure property with decoys (1–16 steps)", campaign: campaign, bare: bare,
                      generation: generation, sessions: sessions, oracle: oracle)
     }
@@ -155,12 +155,25 @@ struct CampaignBenchmark {
     }
 }
 
-/// The session every secure case starts from: the sign-in screen declared.
-func secureTemplate() -> TypingEcho.Session<CountingSink> {
-    var session = try! TypingEcho.Session(sink: CountingSink())
-    try! session.feedScript(Array(SecureSession.prelude.utf8))
-    session.sink = CountingSink()
-    return session
+/// The session every secure case starts from, per reader: the reader's settings, then the
+/// sign-in screen declared.
+func secureTemplates() -> [String: TypingEcho.Session<CountingSink>] {
+    var templates: [String: TypingEcho.Session<CountingSink>] = [:]
+    for reader in LeakReader.all {
+        var session = try! TypingEcho.Session(sink: CountingSink())
+        let settings = reader.settings.map { "settings \($0)\n" }.joined()
+        try! session.feedScript(Array((settings + SecureSession.prelude).utf8))
+        session.sink = CountingSink()
+        templates[reader.name] = session
+    }
+    return templates
+}
+
+/// A case's reader and its two scripts as that reader performs them (the lines `LeakCheck`
+/// feeds: for a reader without touch gestures, those lines left out).
+func bareScripts(_ leakCase: LeakCase) -> (reader: String, real: [UInt8], decoy: [UInt8]) {
+    (leakCase.reader.name, Array(leakCase.reader.performed(leakCase.session.body).utf8),
+     Array(leakCase.reader.performed(leakCase.decoy.body).utf8))
 }
 
 /// The secure property's campaign through the kit's runner (kept out of line for callgrind).
@@ -173,13 +186,13 @@ func secureCampaign(_ leaks: LeakCheck, _ gen: Gen<LeakCase>, cases: Int) {
 }
 
 /// The bare engine on the same sessions: each script and its decoy's fed to a copy of the
-/// declared screen, events counted (kept out of line for callgrind).
+/// declared screen under the case's reader, events counted (kept out of line for callgrind).
 @inline(never)
-func bareSecure(_ template: TypingEcho.Session<CountingSink>, _ scripts: [([UInt8], [UInt8])]) -> Int {
+func bareSecure(_ templates: [String: TypingEcho.Session<CountingSink>], _ scripts: [(reader: String, real: [UInt8], decoy: [UInt8])]) -> Int {
     var count = 0
-    for (real, decoy) in scripts {
+    for (reader, real, decoy) in scripts {
         for script in [real, decoy] {
-            var session = template
+            var session = templates[reader]!
             do {
                 try session.feedScript(script)
                 try session.finishScript()
