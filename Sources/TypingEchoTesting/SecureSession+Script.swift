@@ -191,8 +191,23 @@ struct ScriptBuilder {
             let piece = SecureSession.quoted(typedIntoPassword.isEmpty ? "s3cret" : typedIntoPassword)
             // Each keeps the secret inside quotes: a secret written bare is lexed by its own
             // characters (the parser's privacy tests cover that case on their own).
-            let broken = ["kyes \(piece)", "keys \(piece.dropLast())", "keys \(piece) extra", "dictate \(piece) \(piece)"]
+            let broken = ["kyes \(piece)", "keys \(piece.dropLast())", "keys \(piece) extra", "dictate \(piece) \(piece)",
+                          "keys \(SecureSession.carriageReturnInside(piece.dropLast()))"]
             lines.append(broken[kind % broken.count])
         }
+    }
+}
+
+extension SecureSession {
+    /// An unclosed quote (`"` and the escaped secret) with its first character after the quote
+    /// made a raw carriage return when that character's first code point is odd (never an
+    /// escape's backslash): whether a secret holds a CR depends on the secret, so the error
+    /// message about the line must not.
+    static func carriageReturnInside(_ unclosed: Substring) -> String {
+        let text = unclosed.dropFirst()
+        guard let first = text.first, first != "\\", let scalar = first.unicodeScalars.first, scalar.value % 2 == 1 else {
+            return String(unclosed)
+        }
+        return "\"\r" + text.dropFirst()
     }
 }

@@ -86,6 +86,19 @@ struct SecureInvariantTests {
         #expect(clean >= 40, "\(clean) of 60 braille cases ran without a script error")
     }
 
+    @Test("Some generated cases end in an unclosed quote holding a raw CR where the decoy's holds none, or the other way round")
+    func carriageReturnsInUnclosedQuotes() throws {
+        let gen = Gen.leakCase(steps: 1...16)
+        var differing = 0
+        for index in 1...3_000 {
+            let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_203, index: index)))
+            let real = leakCase.session.body.unicodeScalars.contains("\r")
+            let decoy = leakCase.decoy.body.unicodeScalars.contains("\r")
+            if real != decoy { differing += 1 }
+        }
+        #expect(differing >= 10, "\(differing) of 3,000 cases hold a raw CR on one side only")
+    }
+
     @Test("Secret characters never join a neighbour in a field, so counts add up")
     func secretAlphabetIsSelfContained() throws {
         let characters = SecretAlphabet.characters
