@@ -81,7 +81,7 @@ public struct ScreenDescription: Sendable {
             let announcer = screen.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
-                        announcement: parts.map(\.text).joined(separator: screen.phrasebook.listSeparator),
+                        announcement: Self.joined(parts, separator: screen.phrasebook.listSeparator),
                         hint: announcer.hint(for: element),
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
@@ -93,6 +93,16 @@ public struct ScreenDescription: Sendable {
                         },
                         braille: screen.brailleDescription(of: element))
         }
+
+        /// The parts' texts with `separator` between them, without an array of the texts first.
+        private static func joined(_ parts: [(part: AnnouncementPart, text: String)], separator: String) -> String {
+            var text = ""
+            for (index, part) in parts.enumerated() {
+                if index > 0 { text += separator }
+                text += part.text
+            }
+            return text
+        }
     }
 
     /// Every finding, per element in reading order, then the screen's.
@@ -102,7 +112,13 @@ public struct ScreenDescription: Sendable {
 extension Element {
     /// How it was declared: `field kind=secure`, `element kind=button` or `element`.
     var declaredAs: String {
-        if let field { return "field kind=\(field.kind.rawValue)" }
-        return kind.map { "element kind=\($0.rawValue)" } ?? "element"
+        if let field { return Self.fieldDeclarations[field.kind] ?? "field" }
+        return kind.flatMap { Self.elementDeclarations[$0] } ?? "element"
     }
+
+    /// `field kind=…` for each field kind, made once: `describe` writes one for every element,
+    /// and each made again was a string allocated (they are longer than a small string).
+    private static let fieldDeclarations = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, "field kind=\($0.rawValue)") })
+    /// `element kind=…` for each element kind, made once.
+    private static let elementDeclarations = Dictionary(uniqueKeysWithValues: ElementKind.allCases.map { ($0, "element kind=\($0.rawValue)") })
 }
