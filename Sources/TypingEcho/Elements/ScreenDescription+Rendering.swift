@@ -197,14 +197,16 @@ private struct ReportBytes {
             end()
         }
         literal("   traits:   ")
+        // The traits' `names` and `hex`, written as they are made: no array of names, no
+        // `String(_:radix:)` per element.
         var first = true
-        for name in element.traits.names {
+        for (name, trait) in Traits.named where element.traits.contains(trait) {
             if !first { literal(",") }
             first = false
             text(name)
         }
-        literal(" (")
-        text(element.traits.hex)
+        literal(" (0x")
+        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.hexadecimal(element.traits.rawValue) }
         literal(")")
         end()
         let equivalents = item.equivalents

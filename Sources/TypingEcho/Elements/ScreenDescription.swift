@@ -56,10 +56,16 @@ public struct ScreenDescription: Sendable {
         let findingCount: Int
         /// The other readers asked for, each with its announcer.
         let others: [(reader: ScreenReader, announcer: Announcer)]
+        /// The announcer of the settings in force and its list separator, made once for the
+        /// screen (each made again per element copied the phrasebook and looked up the separator).
+        let announcer: Announcer
+        let separator: String
 
         /// - Complexity: O(n) in the elements.
         init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
             self.screen = screen
+            announcer = screen.announcer
+            separator = screen.phrasebook.listSeparator
             others = readers.map { reader in
                 // The locale was accepted by the session, so it loads again.
                 let phrasebook = (try? Phrasebook(locale: screen.settings.locale, wording: reader)) ?? screen.phrasebook
@@ -78,10 +84,9 @@ public struct ScreenDescription: Sendable {
 
         /// One element (at `position` on the screen) described.
         func item(for element: Element, at position: Int) -> Item {
-            let announcer = screen.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
-                        announcement: Self.joined(parts, separator: screen.phrasebook.listSeparator),
+                        announcement: Self.joined(parts, separator: separator),
                         hint: announcer.hint(for: element),
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
