@@ -62,7 +62,12 @@ struct Screen: Sendable {
     /// The position of `id` in `index`, entered as `added` when it has none: the defaulted
     /// subscript's in-place access finds or makes the entry with one hash of the id, where a
     /// look-up and then an insertion hashed it twice.
+    ///
+    /// A full index grows to four times its size, not two: each growth hashes every id again
+    /// (a seventh of declaring a million elements), and growing four times as far does that
+    /// half as often, for at most twice the table's memory (about 48 MB more at 10^6 ids).
     private static func position(of id: String, in index: inout [String: Int], orAdding added: Int) -> Int {
+        if index.count == index.capacity { index.reserveCapacity(max(16, 4 * index.capacity)) }
         func read(_ position: inout Int) -> Int { position }
         return read(&index[id, default: added])
     }
