@@ -98,6 +98,9 @@ struct Screen: Sendable {
     /// The position of the element with an id, if declared.
     func position(of id: String) -> Int? { index[id] }
 
+    /// The position of each id in ``elements`` (shared, not copied).
+    var positions: [String: Int] { index }
+
     /// The element with an id, if declared.
     func element(_ id: String) -> Element? { index[id].map { elements[$0] } }
 

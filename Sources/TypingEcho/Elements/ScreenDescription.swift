@@ -36,7 +36,7 @@ public struct ScreenDescription: Sendable {
 
     /// Describes a screen's elements as they are, in its locale, with each element's
     /// announcement as each of `readers` says it in its defaults (`describe --reader`).
-    /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
+    /// - Complexity: O(n·r) in the elements and readers (the labels are grouped by the position of what they name first).
     public init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
         let describer = Describer(screen, readers: readers)
         items = screen.elements.enumerated().map { describer.item(for: $1, at: $0) }
@@ -50,7 +50,10 @@ public struct ScreenDescription: Sendable {
     struct Describer {
         let screen: ScreenSnapshot
         let lint: Lint.Context
-        let labelsByTarget: [String: [String]]
+        /// The ids of the labels naming each element (`labels=`), by the element's position:
+        /// read in order as the elements are described, where a look-up of every element's
+        /// id in a table of the labelled ones was 3 % of describing a million elements.
+        let labelsByPosition: [[String]]
         let screenFindings: [LintFinding]
         /// How many findings there are in all.
         let findingCount: Int
@@ -74,10 +77,12 @@ public struct ScreenDescription: Sendable {
             let lint = Lint.Context(screen)
             var count = lint.screenFindings.count
             for (position, element) in screen.elements.enumerated() { count += lint.findings(for: element, at: position).count }
-            var labelsByTarget: [String: [String]] = [:]
-            for element in screen.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            var labelsByPosition = [[String]](repeating: [], count: screen.elements.count)
+            for element in screen.elements {
+                if let target = element.labelFor, let position = screen.positions[target] { labelsByPosition[position].append(element.id) }
+            }
             self.lint = lint
-            self.labelsByTarget = labelsByTarget
+            self.labelsByPosition = labelsByPosition
             screenFindings = lint.screenFindings
             findingCount = count
         }
@@ -89,7 +94,7 @@ public struct ScreenDescription: Sendable {
                         announcement: Self.joined(parts, separator: separator),
                         hint: announcer.hint(for: element),
                         findings: lint.findings(for: element, at: position),
-                        equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
+                        equivalents: PlatformEquivalents(element, labelledBy: labelsByPosition[position]),
                         readers: others.map { reader, announcer in
                             // Separate utterances (Orca) are shown joined by " · ".
                             let separate = announcer.style.focusOrder == .separate && element.field != nil
