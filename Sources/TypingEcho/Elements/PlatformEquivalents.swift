@@ -86,7 +86,7 @@ public struct PlatformEquivalents: Sendable, Hashable {
         if traits.contains(.notEnabled) || element.field?.isDisabled == true {
             aria("aria-disabled", "true"); android("isEnabled", "false"); flutter.append("hasEnabledState")
         } else if element.isActionable {
-            android("isClickable", "true"); flutter += ["hasEnabledState", "isEnabled"]
+            android("isClickable", "true"); flutter.append("hasEnabledState"); flutter.append("isEnabled")
         }
         if !labelledBy.isEmpty { android("labeledBy", labelledBy[0]) }
         if element.isHidden { aria("aria-hidden", "true"); android("importantForAccessibility", "no"); flutter.append("isHidden") }

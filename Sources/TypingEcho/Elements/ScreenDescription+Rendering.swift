@@ -61,105 +61,21 @@ extension ScreenDescription {
     /// whole line, since no escape spans two pieces, without a `String` built per line.
     private static func writeText(_ count: Int, findingCount total: Int, items: some Sequence<Item>, screenFindings: [LintFinding],
                                   to write: ([UInt8]) -> Bool) {
-        var bytes: [UInt8] = []
-        func emit(_ line: String) {
-            TerminalText.append(line, to: &bytes)
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        func literal(_ text: StaticString) {
-            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        }
-        func text(_ text: String) {
-            TerminalText.append(text, to: &bytes)
-        }
-        func end() {
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        /// An attribute after a space, as its `description` writes it.
-        func attributeText(_ attribute: PlatformEquivalents.Attribute) {
-            literal(" ")
-            text(attribute.description)
-        }
-        emit("\(count) element\(count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")")
-        emit("")
+        var report = ReportBytes()
+        report.line("\(count) element\(count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")")
+        report.line("")
         var number = 0
         for item in items {
-            let element = item.element
             number += 1
-            bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.decimal(number) }
-            literal(". ")
-            text(element.id)
-            literal("  ")
-            text(element.declaredAs)
-            if element.isHidden { literal("  (hidden from the screen reader)") }
-            end()
-            literal("   says:     ")
-            text(item.announcement)
-            end()
-            for (reader, announcement) in item.readers {
-                let name = reader.displayName + ":"
-                emit("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
-            }
-            if let hint = item.hint {
-                literal("   hint:     ")
-                text(hint)
-                end()
-            }
-            if let braille = item.braille {
-                literal("   braille:  ")
-                text(braille)
-                end()
-            }
-            literal("   traits:   ")
-            var first = true
-            for name in element.traits.names {
-                if !first { literal(",") }
-                first = false
-                text(name)
-            }
-            literal(" (")
-            text(element.traits.hex)
-            literal(")")
-            end()
-            let equivalents = item.equivalents
-            literal("   ARIA:     role=")
-            text(equivalents.ariaRole ?? "none (plain text)")
-            for attribute in equivalents.ariaAttributes { attributeText(attribute) }
-            end()
-            literal("   Android:  ")
-            text(equivalents.androidClassName)
-            if let state = equivalents.androidStateDescription {
-                literal(" stateDescription=\"")
-                text(state)
-                literal("\"")
-            }
-            for property in equivalents.androidProperties { attributeText(property) }
-            end()
-            literal("   Flutter:  ")
-            if equivalents.flutterFlags.isEmpty { literal("(no flags)") }
-            first = true
-            for flag in equivalents.flutterFlags {
-                if !first { literal(", ") }
-                first = false
-                text(flag)
-            }
-            end()
-            for finding in item.findings {
-                literal("   lint:     ")
-                text(finding.rule.rawValue)
-                literal(": ")
-                text(finding.message)
-                end()
-            }
-            end()
-            if bytes.count >= 1 << 16 {
-                guard write(bytes) else { return }
-                bytes.removeAll(keepingCapacity: true)
+            report.element(item, number: number)
+            if report.bytes.count >= 1 << 16 {
+                guard write(report.bytes) else { return }
+                report.bytes.removeAll(keepingCapacity: true)
             }
         }
-        for finding in screenFindings { emit("screen lint: \(finding.rule.rawValue): \(finding.message)") }
-        if total == 0 { emit("no lint findings") }
-        _ = write(bytes)
+        for finding in screenFindings { report.line("screen lint: \(finding.rule.rawValue): \(finding.message)") }
+        if total == 0 { report.line("no lint findings") }
+        _ = write(report.bytes)
     }
 
     private static func writeJSON(items: some Sequence<Item>, screenFindings: [LintFinding], to write: ([UInt8]) -> Bool) {
@@ -216,5 +132,113 @@ enum JSONText {
     /// `{"name":"value",…}` in the attributes' order.
     static func object(_ attributes: [PlatformEquivalents.Attribute]) -> String {
         "{" + attributes.map { "\(quote($0.name)):\(quote($0.value))" }.joined(separator: ",") + "}"
+    }
+}
+
+/// The text report's bytes as they are written: a piece of text is shown with ``TerminalText``
+/// rules, a literal (the report's fixed words) as it is. (Methods of a value, not functions
+/// sharing a captured buffer: those checked their access to it at run time, piece by piece.)
+private struct ReportBytes {
+    var bytes: [UInt8] = []
+
+    /// A whole line of text and its line feed.
+    mutating func line(_ line: String) {
+        text(line)
+        end()
+    }
+
+    mutating func literal(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func text(_ text: String) {
+        TerminalText.append(text, to: &bytes)
+    }
+
+    mutating func end() {
+        bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// An attribute after a space, as its `description` writes it (`name="value"`), in pieces:
+    /// two of them an element, making each `String` first cost more than writing it.
+    mutating func attribute(_ attribute: PlatformEquivalents.Attribute) {
+        literal(" ")
+        text(attribute.name)
+        literal("=\"")
+        text(attribute.value)
+        literal("\"")
+    }
+
+    /// One element's block, numbered from 1, and the empty line after it.
+    mutating func element(_ item: ScreenDescription.Item, number: Int) {
+        let element = item.element
+        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.decimal(number) }
+        literal(". ")
+        text(element.id)
+        literal("  ")
+        text(element.declaredAs)
+        if element.isHidden { literal("  (hidden from the screen reader)") }
+        end()
+        literal("   says:     ")
+        text(item.announcement)
+        end()
+        for (reader, announcement) in item.readers {
+            let name = reader.displayName + ":"
+            line("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
+        }
+        if let hint = item.hint {
+            literal("   hint:     ")
+            text(hint)
+            end()
+        }
+        if let braille = item.braille {
+            literal("   braille:  ")
+            text(braille)
+            end()
+        }
+        literal("   traits:   ")
+        // The traits' `names` and `hex`, written as they are made: no array of names, no
+        // `String(_:radix:)` per element.
+        var first = true
+        for (name, trait) in Traits.named where element.traits.contains(trait) {
+            if !first { literal(",") }
+            first = false
+            text(name)
+        }
+        literal(" (0x")
+        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.hexadecimal(element.traits.rawValue) }
+        literal(")")
+        end()
+        let equivalents = item.equivalents
+        literal("   ARIA:     role=")
+        text(equivalents.ariaRole ?? "none (plain text)")
+        for attribute in equivalents.ariaAttributes { self.attribute(attribute) }
+        end()
+        literal("   Android:  ")
+        text(equivalents.androidClassName)
+        if let state = equivalents.androidStateDescription {
+            literal(" stateDescription=\"")
+            text(state)
+            literal("\"")
+        }
+        for property in equivalents.androidProperties { attribute(property) }
+        end()
+        literal("   Flutter:  ")
+        if equivalents.flutterFlags.isEmpty { literal("(no flags)") }
+        first = true
+        for flag in equivalents.flutterFlags {
+            if !first { literal(", ") }
+            first = false
+            text(flag)
+        }
+        end()
+        for finding in item.findings {
+            literal("   lint:     ")
+            text(finding.rule.rawValue)
+            literal(": ")
+            text(finding.message)
+            end()
+        }
+        end()
     }
 }

@@ -36,7 +36,7 @@ public struct ScreenDescription: Sendable {
 
     /// Describes a screen's elements as they are, in its locale, with each element's
     /// announcement as each of `readers` says it in its defaults (`describe --reader`).
-    /// - Complexity: O(n·r) in the elements and readers (labels and findings are grouped by id first).
+    /// - Complexity: O(n·r) in the elements and readers (the labels are grouped by the position of what they name first).
     public init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
         let describer = Describer(screen, readers: readers)
         items = screen.elements.enumerated().map { describer.item(for: $1, at: $0) }
@@ -50,16 +50,25 @@ public struct ScreenDescription: Sendable {
     struct Describer {
         let screen: ScreenSnapshot
         let lint: Lint.Context
-        let labelsByTarget: [String: [String]]
+        /// The ids of the labels naming each element (`labels=`), by the element's position:
+        /// read in order as the elements are described, where a look-up of every element's
+        /// id in a table of the labelled ones was 3 % of describing a million elements.
+        let labelsByPosition: [[String]]
         let screenFindings: [LintFinding]
         /// How many findings there are in all.
         let findingCount: Int
         /// The other readers asked for, each with its announcer.
         let others: [(reader: ScreenReader, announcer: Announcer)]
+        /// The announcer of the settings in force and its list separator, made once for the
+        /// screen (each made again per element copied the phrasebook and looked up the separator).
+        let announcer: Announcer
+        let separator: String
 
         /// - Complexity: O(n) in the elements.
         init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
             self.screen = screen
+            announcer = screen.announcer
+            separator = screen.phrasebook.listSeparator
             others = readers.map { reader in
                 // The locale was accepted by the session, so it loads again.
                 let phrasebook = (try? Phrasebook(locale: screen.settings.locale, wording: reader)) ?? screen.phrasebook
@@ -68,23 +77,24 @@ public struct ScreenDescription: Sendable {
             let lint = Lint.Context(screen)
             var count = lint.screenFindings.count
             for (position, element) in screen.elements.enumerated() { count += lint.findings(for: element, at: position).count }
-            var labelsByTarget: [String: [String]] = [:]
-            for element in screen.elements { if let target = element.labelFor { labelsByTarget[target, default: []].append(element.id) } }
+            var labelsByPosition = [[String]](repeating: [], count: screen.elements.count)
+            for element in screen.elements {
+                if let target = element.labelFor, let position = screen.positions[target] { labelsByPosition[position].append(element.id) }
+            }
             self.lint = lint
-            self.labelsByTarget = labelsByTarget
+            self.labelsByPosition = labelsByPosition
             screenFindings = lint.screenFindings
             findingCount = count
         }
 
         /// One element (at `position` on the screen) described.
         func item(for element: Element, at position: Int) -> Item {
-            let announcer = screen.announcer
             let parts = announcer.parts(for: element)
             return Item(element: element, parts: parts,
-                        announcement: parts.map(\.text).joined(separator: screen.phrasebook.listSeparator),
+                        announcement: Self.joined(parts, separator: separator),
                         hint: announcer.hint(for: element),
                         findings: lint.findings(for: element, at: position),
-                        equivalents: PlatformEquivalents(element, labelledBy: labelsByTarget[element.id] ?? []),
+                        equivalents: PlatformEquivalents(element, labelledBy: labelsByPosition[position]),
                         readers: others.map { reader, announcer in
                             // Separate utterances (Orca) are shown joined by " · ".
                             let separate = announcer.style.focusOrder == .separate && element.field != nil
@@ -92,6 +102,16 @@ public struct ScreenDescription: Sendable {
                             return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
                         },
                         braille: screen.brailleDescription(of: element))
+        }
+
+        /// The parts' texts with `separator` between them, without an array of the texts first.
+        private static func joined(_ parts: [(part: AnnouncementPart, text: String)], separator: String) -> String {
+            var text = ""
+            for (index, part) in parts.enumerated() {
+                if index > 0 { text += separator }
+                text += part.text
+            }
+            return text
         }
     }
 
@@ -102,7 +122,13 @@ public struct ScreenDescription: Sendable {
 extension Element {
     /// How it was declared: `field kind=secure`, `element kind=button` or `element`.
     var declaredAs: String {
-        if let field { return "field kind=\(field.kind.rawValue)" }
-        return kind.map { "element kind=\($0.rawValue)" } ?? "element"
+        if let field { return Self.fieldDeclarations[field.kind] ?? "field" }
+        return kind.flatMap { Self.elementDeclarations[$0] } ?? "element"
     }
+
+    /// `field kind=…` for each field kind, made once: `describe` writes one for every element,
+    /// and each made again was a string allocated (they are longer than a small string).
+    private static let fieldDeclarations = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, "field kind=\($0.rawValue)") })
+    /// `element kind=…` for each element kind, made once.
+    private static let elementDeclarations = Dictionary(uniqueKeysWithValues: ElementKind.allCases.map { ($0, "element kind=\($0.rawValue)") })
 }

@@ -12,6 +12,8 @@
 public struct ScreenSnapshot: Sendable {
     /// The elements in reading order, hidden ones included.
     public let elements: [Element]
+    /// The position of each id in ``elements``.
+    let positions: [String: Int]
     /// The settings in force.
     public let settings: Settings
     /// The field being edited (the keyboard is shown), if any.
@@ -24,9 +26,10 @@ public struct ScreenSnapshot: Sendable {
     let braille: BrailleTranslator?
 
     /// A snapshot of the parts a session's engine holds.
-    init(elements: [Element], settings: Settings, editedElement: Element?, keyboardFrame: Frame?, phrasebook: Phrasebook,
-         braille: BrailleTranslator?) {
+    init(elements: [Element], positions: [String: Int], settings: Settings, editedElement: Element?, keyboardFrame: Frame?,
+         phrasebook: Phrasebook, braille: BrailleTranslator?) {
         self.elements = elements
+        self.positions = positions
         self.settings = settings
         self.editedElement = editedElement
         self.keyboardFrame = keyboardFrame

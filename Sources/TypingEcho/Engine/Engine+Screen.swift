@@ -105,7 +105,7 @@ extension Engine {
 extension Engine {
     /// The screen as it is now, for `describe` and lint.
     package var screenSnapshot: ScreenSnapshot {
-        ScreenSnapshot(elements: screen.elements, settings: settings, editedElement: editedElement,
+        ScreenSnapshot(elements: screen.elements, positions: screen.positions, settings: settings, editedElement: editedElement,
                        keyboardFrame: isKeyboardShown ? keyboardLayout.frame : nil, phrasebook: phrasebook,
                        braille: braille.isOn ? braille.translator : nil)
     }

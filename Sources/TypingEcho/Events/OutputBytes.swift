@@ -84,6 +84,17 @@ struct ByteWriter {
         cursor += length
     }
 
+    /// The lower-case hex digits of a number, as `String(value, radix: 16)` writes them.
+    mutating func hexadecimal(_ value: UInt64) {
+        var length = 1
+        while length < 16, value >> (4 * length) != 0 { length += 1 }
+        for index in 0..<length {
+            let digit = UInt8(truncatingIfNeeded: value >> (4 * (length - 1 - index)) & 0xF)
+            cursor[index] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ digit &- 10
+        }
+        cursor += length
+    }
+
     /// Thousandths as a decimal with exactly three places: 1250 → `1.250`, -5 → `-0.005`
     /// (the text of `VirtualTime.description`).
     mutating func thousandths(_ value: Int64) {

@@ -105,7 +105,7 @@ extension ScriptParser {
     private func attributes(
         _ arguments: inout ScriptArguments, of what: String, names: [String], flags: [String]
     ) throws(ScriptError) -> (values: DeclaredAttributes, flags: DeclaredFlags) {
-        var values = DeclaredAttributes()
+        var values = DeclaredAttributes(capacity: arguments.remaining)
         var setFlags = DeclaredFlags()
         while let token = arguments.next() {
             guard let key = token.key else {
@@ -130,7 +130,7 @@ extension ScriptParser {
             guard token.value.quoted || !token.value.text.isEmpty else {
                 throw arguments.error("missing value for '\(key.text)'", at: token.value.offset)
             }
-            values[key.text] = token.value
+            values.add(key.text, token.value)
         }
         return (values, setFlags)
     }
@@ -178,16 +178,19 @@ extension ScriptParser {
 struct DeclaredAttributes {
     private var pairs: [(key: String, value: ScriptPiece)] = []
 
+    /// No attributes yet, with room for `count` (growing one at a time copied the list twice).
+    init(capacity count: Int) {
+        pairs.reserveCapacity(count)
+    }
+
     /// The value given for `key`, if any.
     subscript(key: String) -> ScriptPiece? {
-        get { pairs.first { $0.key == key }?.value }
-        set {
-            if let index = pairs.firstIndex(where: { $0.key == key }) {
-                if let newValue { pairs[index].value = newValue } else { pairs.remove(at: index) }
-            } else if let newValue {
-                pairs.append((key, newValue))
-            }
-        }
+        pairs.first { $0.key == key }?.value
+    }
+
+    /// Adds the value of `key`, which has none yet.
+    mutating func add(_ key: String, _ value: ScriptPiece) {
+        pairs.append((key, value))
     }
 }
 

@@ -263,6 +263,8 @@ struct ScriptLexer {
 
     private mutating func tokens() throws(ScriptError) -> [ScriptToken] {
         var tokens: [ScriptToken] = []
+        // Room for a declaration's tokens at once: growing from one token took three copies.
+        tokens.reserveCapacity(8)
         while index < end {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"): index += 1

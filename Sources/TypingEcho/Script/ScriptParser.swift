@@ -369,6 +369,9 @@ struct ScriptArguments {
     /// Whether every token has been read.
     var isEmpty: Bool { tokens.isEmpty }
 
+    /// How many tokens are left to read.
+    var remaining: Int { tokens.count }
+
     /// The next token, if any.
     mutating func next() -> ScriptToken? {
         let token = tokens.popFirst()

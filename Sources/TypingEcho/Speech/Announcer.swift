@@ -139,8 +139,16 @@ struct Announcer {
 
     /// The role and trait words of a non-field element, joined: "button, heading".
     private func traitWords(_ traits: Traits) -> String {
-        let words = Self.traitWords.filter { traits.contains($0.trait) && !($0.trait == .button && traits.contains(.toggle)) }
-        return join(words.map { phrasebook.string($0.key) })
+        // As `join` of the words, without the two arrays a filter and a map made per element
+        // (and the separator looked up only for a second word).
+        var text = ""
+        for (trait, key) in Self.traitWords where traits.contains(trait) && !(trait == .button && traits.contains(.toggle)) {
+            let word = phrasebook.string(key)
+            if word.isEmpty { continue }
+            if !text.isEmpty { text += phrasebook.listSeparator }
+            text += word
+        }
+        return text
     }
 
     /// "insertion point at start" / "…at end" when the insertion point is at either end.
