@@ -44,9 +44,18 @@ struct ScriptBuilder {
     private var brailleInputField: String?
 
     /// Focuses a field (if it is not focused) and starts editing it (if it is not edited).
+    ///
+    /// Where focus alone starts editing (NVDA), that double tap lands on a field already being
+    /// edited and moves its insertion point to the start, so text typed into the password
+    /// field after it is no longer known to be appended.
     private mutating func edit(_ id: String) {
         if focused != id { lines.append("focus \(id)"); focused = id; editing = false }
-        if !editing { lift(); lines.append("double-tap"); editing = true }
+        if !editing {
+            lift()
+            lines.append("double-tap")
+            editing = true
+            if id == "pw" && !typedIntoPassword.isEmpty { passwordKnown = false }
+        }
     }
 
     /// Makes sure some field is being edited: the focused one, else the password field.
