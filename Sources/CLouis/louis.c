@@ -375,10 +375,16 @@ static void wide_text_free(wide_text *text) {
     free(text->point_of);
 }
 
+// liblouis reads past the ends of the arrays it is given (a crash in CI read an int array 10
+// entries past the input's length, across a page boundary), so every buffer handed to it is
+// zero-filled with this many entries more than its documented size, and its position arrays
+// are as long as the input and the output together.
+enum { slack = 256 };
+
 static int widen(const uint32_t *points, int length, wide_text *out) {
     memset(out, 0, sizeof *out);
     size_t capacity = (size_t)length * 2 + 1;
-    out->units = malloc(capacity * (size_t)loaded.char_size);
+    out->units = calloc(capacity + slack, (size_t)loaded.char_size);
     out->unit_of = malloc(((size_t)length + 1) * sizeof(int));
     out->point_of = malloc(capacity * sizeof(int));
     if (out->units == NULL || out->unit_of == NULL || out->point_of == NULL) return 0;
@@ -449,14 +455,15 @@ int telou_translate(const char *tables, const uint32_t *text, int length, int cu
     int used_cells = 0;
     int cursor_cell = 0;
     int finished = 0;
-    if (ok) output_pos = malloc(((size_t)input.count + 1) * sizeof(int));
-    ok = ok && output_pos != NULL;
     for (int capacity = first_capacity(input.count); ok && !finished && capacity <= last_capacity(input.count); capacity = next_capacity(capacity, input.count)) {
         free(cells);
         free(input_pos);
-        cells = calloc((size_t)capacity, (size_t)loaded.char_size);
-        input_pos = calloc((size_t)capacity, sizeof(int));
-        if (cells == NULL || input_pos == NULL) { ok = 0; break; }
+        free(output_pos);
+        size_t positions = (size_t)capacity + (size_t)input.count + slack;
+        cells = calloc((size_t)capacity + slack, (size_t)loaded.char_size);
+        input_pos = calloc(positions, sizeof(int));
+        output_pos = calloc(positions, sizeof(int));
+        if (cells == NULL || input_pos == NULL || output_pos == NULL) { ok = 0; break; }
         int consumed = input.count, produced = capacity;
         // The cursor at the end of the text is not mapped by liblouis (it reads past outputPos):
         // it is passed only when it is on a character, as TalkBack does.
@@ -536,7 +543,7 @@ int telou_back_translate(const char *tables, const uint32_t *cells, int count, i
     if (!begin_open_call(error, error_size)) return 0;
     // Cells go in liblouis's dot form (0x8000 | dots) with dotsIO, as TalkBack and NVDA do, so
     // that every table reads them whether or not it defines Unicode braille.
-    void *input = malloc(((size_t)count + 1) * (size_t)loaded.char_size);
+    void *input = calloc((size_t)count + 1 + slack, (size_t)loaded.char_size);
     void *output = NULL;
     int ok = input != NULL, finished = 0, produced = 0;
     for (int index = 0; ok && index < count; index++) {
@@ -546,7 +553,7 @@ int telou_back_translate(const char *tables, const uint32_t *cells, int count, i
     if (ok && count == 0) finished = 1;
     for (int capacity = first_capacity(count); ok && !finished && capacity <= last_capacity(count); capacity = next_capacity(capacity, count)) {
         free(output);
-        output = calloc((size_t)capacity, (size_t)loaded.char_size);
+        output = calloc((size_t)capacity + slack, (size_t)loaded.char_size);
         if (output == NULL) { ok = 0; break; }
         int consumed = count;
         produced = capacity;
