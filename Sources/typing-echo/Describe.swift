@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import TypingEcho
 
 extension ToolCommand {
@@ -47,7 +52,9 @@ func describeScreen(script: String, format: OutputFormat, overrides: [(key: Stri
     guard let session, code == .success || code == .expectationFailed else { return code }
     var output = Output(descriptor: 1, failure: stdoutClosed)
     // Written as it is made, element by element: a million elements never stand whole in memory.
-    let findings = ScreenDescription.write(session.screen, json: format == .json, readers: readers) { bytes in
+    // Described on every core: the bytes are the same whatever the number of threads.
+    let jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let findings = ScreenDescription.write(session.screen, json: format == .json, readers: readers, jobs: jobs) { bytes in
         output.write(bytes)
         return output.failure == nil
     }

@@ -84,7 +84,7 @@ public enum Lint {
     /// (for a session) the field being edited under the keyboard and the reader's password
     /// default. It holds no copy of the elements, so that a million of them are checked in the
     /// memory of their labels.
-    struct Context {
+    struct Context: Sendable {
         /// The label of the first text field with each id, as a scan in reading order finds it.
         let fieldLabels: [String: String]
         /// Findings about the screen as a whole.

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// `describe`'s two formats: a readable text and one JSON document.
 extension ScreenDescription {
     /// The readable report, one block per element.
@@ -16,82 +19,113 @@ extension ScreenDescription {
     /// controls as `\u{…}`).
     /// - Complexity: O(*n*) in the elements and the length of their texts.
     public var text: String {
-        var bytes: [UInt8] = []
-        Self.writeText(items.count, findingCount: findings.count, items: items, screenFindings: screenFindings) {
-            bytes.append(contentsOf: $0)
-            return true
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        let total = findings.count
+        var report = ReportBytes()
+        report.bytes = Self.textHead(items.count, findingCount: total)
+        for (index, item) in items.enumerated() { report.element(item, number: index + 1) }
+        report.bytes += Self.textTail(screenFindings, findingCount: total)
+        return String(decoding: report.bytes, as: UTF8.self)
     }
 
     /// One JSON object: `{"elements":[…],"lint":[…]}`, one element per line, ending in a newline.
     public var json: String {
-        var bytes: [UInt8] = []
-        Self.writeJSON(items: items, screenFindings: screenFindings) {
-            bytes.append(contentsOf: $0)
-            return true
+        var bytes = Array("{\"elements\":[\n".utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(contentsOf: ",\n".utf8) }
+            bytes.append(contentsOf: Self.jsonElement(item).utf8)
         }
+        bytes += Self.jsonTail(screenFindings)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes the report of a screen (``text``, or ``json`` when `json` is true) in
-    /// pieces as it is made, one element at a time, without holding the whole report or every
-    /// element's description: `describe` of a million elements needs memory for one.
+    /// pieces as it is made, a block of elements at a time, without holding the whole report or
+    /// every element's description: `describe` of a million elements needs memory for a few
+    /// blocks. With `jobs` above 1 the blocks are described on that many threads, a round of
+    /// blocks at a time, and written in reading order: the bytes are the same for every `jobs`.
     /// - Parameters:
     ///   - screen: The screen described.
     ///   - json: Whether to write the JSON document instead of the text.
     ///   - readers: The readers whose announcements are shown beside each element's (`--reader`).
+    ///   - jobs: How many threads describe the elements (1: the calling thread alone).
     ///   - write: Takes the next bytes; returns false to stop (the output failed).
     /// - Returns: How many lint findings the screen has.
-    /// - Complexity: O(*n*) time in the elements and their texts.
-    public static func write(_ screen: ScreenSnapshot, json: Bool, readers: [ScreenReader] = [], to write: ([UInt8]) -> Bool) -> Int {
+    /// - Complexity: O(*n*) time in the elements and their texts, spread over `jobs` threads.
+    public static func write(_ screen: ScreenSnapshot, json: Bool, readers: [ScreenReader] = [], jobs: Int = 1,
+                             to write: ([UInt8]) -> Bool) -> Int {
         let describer = Describer(screen, readers: readers)
-        let items = screen.elements.enumerated().lazy.map { describer.item(for: $1, at: $0) }
-        if json {
-            writeJSON(items: items, screenFindings: describer.screenFindings, to: write)
-        } else {
-            writeText(screen.elements.count, findingCount: describer.findingCount, items: items,
-                      screenFindings: describer.screenFindings, to: write)
+        let count = screen.elements.count, total = describer.findingCount
+        let head = json ? Array("{\"elements\":[\n".utf8) : textHead(count, findingCount: total)
+        guard write(head) else { return total }
+        let written = writeBlocks(count, jobs: jobs, to: write) { range in
+            var report = ReportBytes()
+            for position in range {
+                let item = describer.item(for: screen.elements[position], at: position)
+                if json {
+                    if position > 0 { report.literal(",\n") }
+                    report.bytes.append(contentsOf: jsonElement(item).utf8)
+                } else {
+                    report.element(item, number: position + 1)
+                }
+            }
+            return report.bytes
         }
-        return describer.findingCount
+        guard written else { return total }
+        _ = write(json ? jsonTail(describer.screenFindings) : textTail(describer.screenFindings, findingCount: total))
+        return total
     }
 
-    /// Each line is written in pieces straight into the bytes (each piece's text shown with
-    /// ``TerminalText`` rules, the fixed words as they are): the same bytes as escaping the
-    /// whole line, since no escape spans two pieces, without a `String` built per line.
-    private static func writeText(_ count: Int, findingCount total: Int, items: some Sequence<Item>, screenFindings: [LintFinding],
-                                  to write: ([UInt8]) -> Bool) {
+    /// How many elements are described together: a block's text is about 45 KB of typical elements.
+    static let blockSize = 128
+
+    /// Renders the elements `0..<count` in blocks of ``blockSize`` and writes each block's bytes
+    /// in order. With several jobs, each round describes `8 × jobs` blocks, block `k` of the
+    /// round on worker `k % jobs`, and writes them once all are made. - Returns: false when
+    /// `write` did (the rest is not described).
+    private static func writeBlocks(_ count: Int, jobs: Int, to write: ([UInt8]) -> Bool,
+                                    render: @escaping @Sendable (Range<Int>) -> [UInt8]) -> Bool {
+        let blocks = (count + blockSize - 1) / blockSize
+        let range = { @Sendable (block: Int) in block * blockSize..<min(count, (block + 1) * blockSize) }
+        let jobs = min(max(1, jobs), blocks)
+        guard jobs > 1 else {
+            for block in 0..<blocks { guard write(render(range(block))) else { return false } }
+            return true
+        }
+        var first = 0
+        while first < blocks {
+            let round = first..<min(blocks, first + 8 * jobs)
+            let made = Mutex([[UInt8]](repeating: [], count: round.count))
+            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+                for block in stride(from: round.lowerBound + worker, to: round.upperBound, by: jobs) {
+                    let bytes = render(range(block))
+                    made.withLock { $0[block - round.lowerBound] = bytes }
+                }
+            }
+            for bytes in made.withLock({ $0 }) { guard write(bytes) else { return false } }
+            first = round.upperBound
+        }
+        return true
+    }
+
+    /// The text report's first lines: the counts and an empty line.
+    private static func textHead(_ count: Int, findingCount total: Int) -> [UInt8] {
         var report = ReportBytes()
         report.line("\(count) element\(count == 1 ? "" : "s"), \(total) lint finding\(total == 1 ? "" : "s")")
         report.line("")
-        var number = 0
-        for item in items {
-            number += 1
-            report.element(item, number: number)
-            if report.bytes.count >= 1 << 16 {
-                guard write(report.bytes) else { return }
-                report.bytes.removeAll(keepingCapacity: true)
-            }
-        }
-        for finding in screenFindings { report.line("screen lint: \(finding.rule.rawValue): \(finding.message)") }
-        if total == 0 { report.line("no lint findings") }
-        _ = write(report.bytes)
+        return report.bytes
     }
 
-    private static func writeJSON(items: some Sequence<Item>, screenFindings: [LintFinding], to write: ([UInt8]) -> Bool) {
-        var bytes = Array("{\"elements\":[\n".utf8)
-        var first = true
-        for item in items {
-            if !first { bytes.append(contentsOf: ",\n".utf8) }
-            first = false
-            bytes.append(contentsOf: jsonElement(item).utf8)
-            if bytes.count >= 1 << 16 {
-                guard write(bytes) else { return }
-                bytes.removeAll(keepingCapacity: true)
-            }
-        }
-        bytes.append(contentsOf: ("\n],\"lint\":[" + screenFindings.map(Self.json).joined(separator: ",") + "]}\n").utf8)
-        _ = write(bytes)
+    /// The text report's last lines: the screen's findings, or that there are none.
+    private static func textTail(_ screenFindings: [LintFinding], findingCount total: Int) -> [UInt8] {
+        var report = ReportBytes()
+        for finding in screenFindings { report.line("screen lint: \(finding.rule.rawValue): \(finding.message)") }
+        if total == 0 { report.line("no lint findings") }
+        return report.bytes
+    }
+
+    /// The end of the JSON document: the screen's findings.
+    private static func jsonTail(_ screenFindings: [LintFinding]) -> [UInt8] {
+        Array(("\n],\"lint\":[" + screenFindings.map(Self.json).joined(separator: ",") + "]}\n").utf8)
     }
 
     private static func jsonElement(_ item: Item) -> String {

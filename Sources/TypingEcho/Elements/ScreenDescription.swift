@@ -47,7 +47,7 @@ public struct ScreenDescription: Sendable {
     /// screen's findings) and the labels by target, made once for the whole screen; each
     /// element's findings are made as it is described, so a million elements are described
     /// without a million findings held.
-    struct Describer {
+    struct Describer: Sendable {
         let screen: ScreenSnapshot
         let lint: Lint.Context
         /// The ids of the labels naming each element (`labels=`), by the element's position:

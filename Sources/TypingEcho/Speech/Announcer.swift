@@ -26,7 +26,7 @@ public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
 /// value as a count, then its error; for an editing field the insertion point at either end.
 /// The other readers order a text field's parts as their `focus-order` says, in their own
 /// words (the phrasebook's wording). The hint is separate, spoken after the hint delay.
-struct Announcer {
+struct Announcer: Sendable {
     let phrasebook: Phrasebook
     /// The reader's conventions (the focus order).
     var style = EchoStyle.voiceOver

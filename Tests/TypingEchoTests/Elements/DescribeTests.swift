@@ -153,4 +153,33 @@ struct DescribeStreamTests {
         _ = ScreenDescription.write(screen, json: true) { _ in calls += 1; return false }
         #expect(calls == 1)
     }
+
+    @Test("Described on several threads, a screen gives the same bytes, pieces and findings as on one, and stops when the output fails")
+    func severalJobsSameBytes() throws {
+        // Buttons, labels naming the next element, unlabelled fields (findings), hidden elements
+        // and a secure field among them, over more blocks than one round of three jobs takes.
+        let lines = (0..<(ScreenDescription.blockSize * 17 + 7)).map { number -> String in
+            switch number % 5 {
+            case 0: "element l\(number) kind=label label=\"Label \(number)\" labels=e\(number + 1)"
+            case 1: "element e\(number) label=\"Item \(number)\" traits=button"
+            case 2: "field f\(number) kind=\(number % 10 == 2 ? "secure" : "text") label=\"Field \(number)\" value=\"v\(number)\""
+            case 3: number % 10 == 3 ? "element h\(number) label=\"Hidden \(number)\" hidden" : "element b\(number) label=\"Both \(number)\" traits=button,link"
+            default: "element s\(number) label=\"Value \(number)\" traits=adjustable value=\"\(number)%\""
+            }
+        }
+        let run = replay(lines.joined(separator: "\n"))
+        let screen = try #require(run.engine).screenSnapshot
+        for json in [false, true] {
+            for readers in [[], [ScreenReader.talkback, .orca]] {
+                var one: [[UInt8]] = [], three: [[UInt8]] = []
+                let findings = ScreenDescription.write(screen, json: json, readers: readers, jobs: 1) { one.append($0); return true }
+                #expect(ScreenDescription.write(screen, json: json, readers: readers, jobs: 3) { three.append($0); return true } == findings)
+                #expect(one == three)
+                #expect(findings > 0 && one.count > 17)
+            }
+            var calls = 0
+            _ = ScreenDescription.write(screen, json: json, jobs: 2) { _ in calls += 1; return calls < 3 }
+            #expect(calls == 3)
+        }
+    }
 }
