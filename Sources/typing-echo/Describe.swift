@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import TypingEcho
 
 extension ToolCommand {
@@ -53,8 +48,7 @@ func describeScreen(script: String, format: OutputFormat, overrides: [(key: Stri
     var output = Output(descriptor: 1, failure: stdoutClosed)
     // Written as it is made, element by element: a million elements never stand whole in memory.
     // Described on every core: the bytes are the same whatever the number of threads.
-    let jobs = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    let findings = ScreenDescription.write(session.screen, json: format == .json, readers: readers, jobs: jobs) { bytes in
+    let findings = ScreenDescription.write(session.screen, json: format == .json, readers: readers, jobs: machineCores) { bytes in
         output.write(bytes)
         return output.failure == nil
     }

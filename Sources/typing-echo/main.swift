@@ -45,6 +45,9 @@ struct DiscardSink: FlushingSink {
     var failure: WriteFailure? { nil }
 }
 
+/// The machine's online processors, the threads `replay`, `check` and `describe` use.
+let machineCores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
 /// Runs one script through a `Session`, sending events to `sink`; returns the exit code for it
 /// and the session (for `check`'s counts and `describe`'s screen).
 func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
@@ -54,6 +57,8 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
         printError("typing-echo: \(error.message)")
         return (.usage, nil)
     }
+    // Lines are parsed on every core ahead of running them: the output is the same.
+    session.parsingJobs = machineCores
     // The session holds the sink while it runs; the caller gets it back for its last flush.
     defer { sink = session.sink }
     let name = script == "-" ? "<stdin>" : script

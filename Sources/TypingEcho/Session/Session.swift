@@ -37,6 +37,12 @@ public struct Session<Sink: EventSink> {
     private var splitter = LineSplitter()
     private var lineGuard = LineGuard()
     private let parser = ScriptParser()
+    /// How many threads parse the lines of a fed script ahead of running them: 1 (the default)
+    /// parses each line on the calling thread just before it runs; more parse the complete
+    /// lines of a chunk (up to ``ScriptParser/batchSize`` at a time) on that many threads, then
+    /// run them in order. Parsing depends on nothing but a line's bytes, so the events, errors
+    /// and their order are the same for every value; `typing-echo` uses the machine's cores.
+    public var parsingJobs = 1
     /// The lines run so far, when the session records; nil otherwise.
     private var recording: [String]?
 
@@ -347,10 +353,34 @@ public struct Session<Sink: EventSink> {
     }
 
     private mutating func runFedLines(failed: (ExpectationFailure) -> Void) throws(ScriptError) {
-        while let (number, bytes) = splitter.nextLine() {
-            try lineGuard.checkComplete(bytes, number: number)
-            guard let line = try parser.parse(line: bytes, number: number) else { continue }
-            if let failure = try run(line) { failed(failure) }
+        guard parsingJobs > 1 else {
+            while let (number, bytes) = splitter.nextLine() {
+                try lineGuard.checkComplete(bytes, number: number)
+                guard let line = try parser.parse(line: bytes, number: number) else { continue }
+                if let failure = try run(line) { failed(failure) }
+            }
+            return
+        }
+        // A batch of complete lines is parsed together, then run in order; a line's error is
+        // thrown when its turn comes, after the lines before it have run, as one at a time.
+        while true {
+            var batch: [LineSplitter.Line] = []
+            var stop: ScriptError?
+            while batch.count < ScriptParser.batchSize, let line = splitter.nextLine() {
+                do throws(ScriptError) {
+                    try lineGuard.checkComplete(line.bytes, number: line.number)
+                } catch {
+                    stop = error
+                    break
+                }
+                batch.append(line)
+            }
+            if batch.isEmpty && stop == nil { return }
+            for parsed in parser.parse(batch, jobs: parsingJobs) {
+                guard let line = try parsed.get() else { continue }
+                if let failure = try run(line) { failed(failure) }
+            }
+            if let stop { throw stop }
         }
     }
 

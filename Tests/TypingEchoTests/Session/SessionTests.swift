@@ -270,6 +270,43 @@ struct SessionTests {
         #expect(chunked.expectationCount == 4 && chunked.failureCount == 2)
     }
 
+    @Test("Lines parsed on several threads run as when parsed one at a time: events, failed expectations and the first error, fed whole or in chunks")
+    func parsingJobsSameRun() throws {
+        // Each example, then enough lines for a batch to be split (64 lines a thread), then a
+        // bad line of each kind at three places: none, a parse error, a run error, a line whose
+        // start the line guard refuses; an expectation that fails on the way.
+        let tail = (0..<200).map { $0 % 3 == 0 ? "# a comment" : $0 % 3 == 1 ? "wait 0.1" : "expect no-speech" }
+        let endings: [[String]] = [[], ["tap nowhere"], ["focus no-such-element"], ["tap \u{7}" + String(repeating: "a", count: 70_000)]]
+        // Every fourth example (each reader's among them), to keep the test short.
+        for (name, text) in try allExamples().enumerated().filter({ $0.offset % 4 == 0 || $0.element.name.hasPrefix("reader-") }).map(\.element) {
+            for (index, ending) in endings.enumerated() {
+                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + tail
+                let cut = index == 0 ? lines.count : [40, 130, 190][index - 1] + lines.count - tail.count
+                let script = Array((lines[..<cut] + ending + lines[cut...]).joined(separator: "\n").utf8)
+                func run(jobs: Int, chunk: Int) throws -> (events: [TimedEvent], failures: [ExpectationFailure], error: String?) {
+                    var session = try Session()
+                    session.parsingJobs = jobs
+                    var failures: [ExpectationFailure] = []
+                    do {
+                        for piece in script.chunked(by: chunk) { try session.feedScript(piece) { failures.append($0) } }
+                        try session.finishScript { failures.append($0) }
+                    } catch {
+                        return (session.log.events, failures, error.formatted(file: name))
+                    }
+                    return (session.log.events, failures, nil)
+                }
+                let one = try run(jobs: 1, chunk: script.count)
+                // Chunks of 7 bytes for one example only: the long line would take 10,000 feeds.
+                for (jobs, chunk) in [(2, script.count), (3, 4_096)] + (name == "login-form.replay" ? [(2, 7)] : []) {
+                    let many = try run(jobs: jobs, chunk: chunk)
+                    #expect(many.events == one.events, "\(name), ending \(index), \(jobs) jobs")
+                    #expect(many.failures == one.failures && many.error == one.error, "\(name), ending \(index), \(jobs) jobs")
+                }
+                #expect((one.error == nil) == (index == 0), "\(name), ending \(index): \(one.error ?? "no error")")
+            }
+        }
+    }
+
     @Test("focusKey and dismiss make the events of focus key:NAME and dismiss; the queries follow them")
     func keyFocusAndDismissVerbs() throws {
         var byVerbs = try Session()
