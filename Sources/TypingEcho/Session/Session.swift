@@ -39,7 +39,7 @@ public struct Session<Sink: EventSink> {
     private let parser = ScriptParser()
     /// How many threads parse the lines of a fed script ahead of running them: 1 (the default)
     /// parses each line on the calling thread just before it runs; more parse the complete
-    /// lines of a chunk (up to ``ScriptParser/batchSize`` at a time) on that many threads, then
+    /// lines of a chunk (up to 1,024 at a time, at least 64 a thread) on that many threads, then
     /// run them in order. Parsing depends on nothing but a line's bytes, so the events, errors
     /// and their order are the same for every value; `typing-echo` uses the machine's cores.
     public var parsingJobs = 1
