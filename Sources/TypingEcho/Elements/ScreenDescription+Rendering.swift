@@ -53,58 +53,91 @@ extension ScreenDescription {
     /// - Complexity: O(*n*) time in the elements and their texts, spread over `jobs` threads.
     public static func write(_ screen: ScreenSnapshot, json: Bool, readers: [ScreenReader] = [], jobs: Int = 1,
                              to write: ([UInt8]) -> Bool) -> Int {
-        let describer = Describer(screen, readers: readers)
+        self.write(screen, json: json, readers: readers, jobs: jobs, roundWeightLimit: roundWeightLimit, to: write)
+    }
+
+    /// ``write(_:json:readers:jobs:to:)`` with a round's weight limit of the caller's (tests).
+    static func write(_ screen: ScreenSnapshot, json: Bool, readers: [ScreenReader], jobs: Int, roundWeightLimit: Int,
+                      to write: ([UInt8]) -> Bool) -> Int {
+        let describer = Describer(screen, readers: readers, jobs: jobs)
         let count = screen.elements.count, total = describer.findingCount
         let head = json ? Array("{\"elements\":[\n".utf8) : textHead(count, findingCount: total)
         guard write(head) else { return total }
-        let written = writeBlocks(count, jobs: jobs, to: write) { range in
-            var report = ReportBytes()
-            for position in range {
-                let item = describer.item(for: screen.elements[position], at: position)
-                if json {
-                    if position > 0 { report.literal(",\n") }
-                    report.bytes.append(contentsOf: jsonElement(item).utf8)
-                } else {
-                    report.element(item, number: position + 1)
-                }
+        let written = writeElements(screen.elements, jobs: jobs, weightLimit: roundWeightLimit, to: write) { position, report in
+            let item = describer.item(for: screen.elements[position], at: position)
+            if json {
+                if position > 0 { report.literal(",\n") }
+                report.bytes.append(contentsOf: jsonElement(item).utf8)
+            } else {
+                report.element(item, number: position + 1)
             }
-            return report.bytes
         }
         guard written else { return total }
         _ = write(json ? jsonTail(describer.screenFindings) : textTail(describer.screenFindings, findingCount: total))
         return total
     }
 
-    /// How many elements are described together: a block's text is about 45 KB of typical elements.
+    /// How many elements a thread describes together: a block's text is about 45 KB of typical elements.
     static let blockSize = 128
 
-    /// Renders the elements `0..<count` in blocks of ``blockSize`` and writes each block's bytes
-    /// in order. With several jobs, each round describes `8 × jobs` blocks, block `k` of the
-    /// round on worker `k % jobs`, and writes them once all are made. - Returns: false when
-    /// `write` did (the rest is not described).
-    private static func writeBlocks(_ count: Int, jobs: Int, to write: ([UInt8]) -> Bool,
-                                    render: @escaping @Sendable (Range<Int>) -> [UInt8]) -> Bool {
-        let blocks = (count + blockSize - 1) / blockSize
-        let range = { @Sendable (block: Int) in block * blockSize..<min(count, (block + 1) * blockSize) }
-        let jobs = min(max(1, jobs), blocks)
-        guard jobs > 1 else {
-            for block in 0..<blocks { guard write(render(range(block))) else { return false } }
-            return true
+    /// The most bytes of text a round of blocks may hold (``textWeight(of:)``) and still be
+    /// described on several threads: a round's report is held whole until it is written, so
+    /// elements with long texts are described one at a time, as on one thread.
+    static let roundWeightLimit = 1 << 23
+
+    /// Renders the elements in order with `render` and writes the bytes. On one thread they
+    /// are written whenever 64 KiB have gathered. With several jobs, each round of `8 × jobs`
+    /// blocks of ``blockSize`` elements is described block `k` on worker `k % jobs` and
+    /// written once all are made, unless its texts weigh more than ``roundWeightLimit``.
+    /// - Returns: false when `write` did (the rest is not described).
+    private static func writeElements(_ elements: [Element], jobs: Int, weightLimit: Int, to write: ([UInt8]) -> Bool,
+                                      render: @escaping @Sendable (Int, inout ReportBytes) -> Void) -> Bool {
+        func oneByOne(_ positions: Range<Int>) -> Bool {
+            var report = ReportBytes()
+            for position in positions {
+                render(position, &report)
+                if report.bytes.count >= 1 << 16 {
+                    guard write(report.bytes) else { return false }
+                    report.bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            return report.bytes.isEmpty || write(report.bytes)
         }
-        var first = 0
-        while first < blocks {
-            let round = first..<min(blocks, first + 8 * jobs)
-            let made = Mutex([[UInt8]](repeating: [], count: round.count))
+        let count = elements.count, blocks = (count + blockSize - 1) / blockSize
+        let jobs = min(max(1, jobs), blocks)
+        guard jobs > 1 else { return oneByOne(0..<count) }
+        var start = 0
+        while start < count {
+            let round = start..<min(count, start + 8 * jobs * blockSize)
+            start = round.upperBound
+            guard elements[round].reduce(0, { $0 + textWeight(of: $1) }) <= weightLimit else {
+                guard oneByOne(round) else { return false }
+                continue
+            }
+            let roundBlocks = (round.count + blockSize - 1) / blockSize
+            let made = Mutex([[UInt8]](repeating: [], count: roundBlocks))
             DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                for block in stride(from: round.lowerBound + worker, to: round.upperBound, by: jobs) {
-                    let bytes = render(range(block))
-                    made.withLock { $0[block - round.lowerBound] = bytes }
+                for block in stride(from: worker, to: roundBlocks, by: jobs) {
+                    var report = ReportBytes()
+                    let first = round.lowerBound + block * blockSize
+                    for position in first..<min(round.upperBound, first + blockSize) { render(position, &report) }
+                    made.withLock { [bytes = report.bytes] in $0[block] = bytes }
                 }
             }
             for bytes in made.withLock({ $0 }) { guard write(bytes) else { return false } }
-            first = round.upperBound
         }
         return true
+    }
+
+    /// The bytes of text an element's description repeats, at most a few times each (label,
+    /// value, hint, a field's text, placeholder and error, the steps): what a round weighs.
+    private static func textWeight(of element: Element) -> Int {
+        var weight = 256 + element.label.utf8.count + (element.value?.utf8.count ?? 0) + (element.hint?.utf8.count ?? 0)
+        weight += element.steps.reduce(0) { $0 + $1.utf8.count }
+        if let field = element.field {
+            weight += 3 * field.buffer.utf16Count + (field.placeholder?.utf8.count ?? 0) + (field.error?.utf8.count ?? 0)
+        }
+        return weight
     }
 
     /// The text report's first lines: the counts and an empty line.

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// What `typing-echo describe` reports about a screen: each element's announcement, hint,
 /// traits, lint findings and platform equivalents, then the findings about the whole screen.
 ///
@@ -64,8 +67,9 @@ public struct ScreenDescription: Sendable {
         let announcer: Announcer
         let separator: String
 
+        /// - Parameter jobs: How many threads count the elements' findings.
         /// - Complexity: O(n) in the elements.
-        init(_ screen: ScreenSnapshot, readers: [ScreenReader] = []) {
+        init(_ screen: ScreenSnapshot, readers: [ScreenReader] = [], jobs: Int = 1) {
             self.screen = screen
             announcer = screen.announcer
             separator = screen.phrasebook.listSeparator
@@ -75,8 +79,10 @@ public struct ScreenDescription: Sendable {
                 return (reader, Announcer(phrasebook: phrasebook, style: EchoStyle.of(reader)))
             }
             let lint = Lint.Context(screen)
-            var count = lint.screenFindings.count
-            for (position, element) in screen.elements.enumerated() { count += lint.findings(for: element, at: position).count }
+            let elements = screen.elements
+            let count = lint.screenFindings.count + Self.sum(over: elements.count, jobs: jobs) { positions in
+                positions.reduce(0) { $0 + lint.findings(for: elements[$1], at: $1).count }
+            }
             var labelsByPosition = [[String]](repeating: [], count: screen.elements.count)
             for element in screen.elements {
                 if let target = element.labelFor, let position = screen.positions[target] { labelsByPosition[position].append(element.id) }
@@ -85,6 +91,19 @@ public struct ScreenDescription: Sendable {
             self.labelsByPosition = labelsByPosition
             screenFindings = lint.screenFindings
             findingCount = count
+        }
+
+        /// The sum of `part` over `0..<count` cut into `jobs` contiguous shares of at least
+        /// 4,096, each share on its own thread.
+        private static func sum(over count: Int, jobs: Int, _ part: @escaping @Sendable (Range<Int>) -> Int) -> Int {
+            let jobs = max(1, min(jobs, count / 4_096))
+            guard jobs > 1 else { return part(0..<count) }
+            let total = Mutex(0)
+            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+                let share = part(count * worker / jobs..<count * (worker + 1) / jobs)
+                total.withLock { $0 += share }
+            }
+            return total.withLock { $0 }
         }
 
         /// One element (at `position` on the screen) described.
