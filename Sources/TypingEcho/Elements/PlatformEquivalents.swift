@@ -38,8 +38,17 @@ public struct PlatformEquivalents: Sendable, Hashable {
     init(_ element: Element, labelledBy: [String]) {
         let traits = element.traits
         var ariaList: [Attribute] = [], androidList: [Attribute] = [], flutter: [String] = []
-        func aria(_ name: String, _ value: String) { ariaList.append(Attribute(name: name, value: value)) }
-        func android(_ name: String, _ value: String) { androidList.append(Attribute(name: name, value: value)) }
+        // Each list gets room for the most it usually holds at its first entry: grown one by one
+        // from empty, three Flutter flags took three allocations (describe makes a million).
+        func aria(_ name: String, _ value: String) {
+            if ariaList.isEmpty { ariaList.reserveCapacity(4) }
+            ariaList.append(Attribute(name: name, value: value))
+        }
+        func android(_ name: String, _ value: String) {
+            if androidList.isEmpty { androidList.reserveCapacity(4) }
+            androidList.append(Attribute(name: name, value: value))
+        }
+        flutter.reserveCapacity(4)
         ariaRole = Self.ariaRole(element)
         // Plain text is named by its content; aria-label is for elements with a role.
         if !element.label.isEmpty, ariaRole != nil { aria("aria-label", element.label) }

@@ -46,23 +46,49 @@ public struct ScriptParser: Sendable {
     /// The most lines parsed together by ``parse(_:jobs:)`` for a session.
     static let batchSize = 1024
 
+    /// A run of lines parsed in order: their lines (nil for a blank or comment line) in reverse,
+    /// so that they are taken out in order with `popLast()` without a copy of each, up to the
+    /// first that failed, and that line's error.
+    struct ParsedShare: Sendable {
+        /// The lines parsed, last first.
+        var reversed: [ScriptLine?] = []
+        /// The error of the line after them, which ended the share.
+        var error: ScriptError?
+    }
+
     /// Parses lines on up to `jobs` threads, each a contiguous share of at least 64 lines (fewer
-    /// lines are parsed on the calling thread): each line's result in order, the same as
-    /// ``parse(line:number:)`` one after another.
+    /// lines are parsed on the calling thread as one share), each share up to its first error:
+    /// the shares last first, so that `popLast()` takes them in order. Read in order up to the
+    /// first error, they are ``parse(line:number:)`` one line after another.
     /// - Complexity: O(*n*) in the lines' bytes, spread over the threads.
-    func parse(_ lines: [LineSplitter.Line], jobs: Int) -> [Result<ScriptLine?, ScriptError>] {
-        let parseOne = { @Sendable (line: LineSplitter.Line) in
-            Result { () throws(ScriptError) -> ScriptLine? in try parse(line: line.bytes, number: line.number) }
+    func parse(_ lines: [LineSplitter.Line], jobs: Int) -> [ParsedShare] {
+        let parseShare = { @Sendable (share: Range<Int>) -> ParsedShare in
+            var parsed = ParsedShare()
+            parsed.reversed.reserveCapacity(share.count)
+            for index in share {
+                do throws(ScriptError) {
+                    parsed.reversed.append(try parse(line: lines[index].bytes, number: lines[index].number))
+                } catch {
+                    parsed.error = error
+                    break
+                }
+            }
+            parsed.reversed.reverse()
+            return parsed
         }
         let jobs = min(jobs, lines.count / 64)
-        guard jobs > 1 else { return lines.map(parseOne) }
-        let results = Mutex([Result<ScriptLine?, ScriptError>](repeating: .success(nil), count: lines.count))
+        guard jobs > 1 else { return [parseShare(0..<lines.count)] }
+        let shares = Mutex([ParsedShare](repeating: ParsedShare(), count: jobs))
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            let share = lines.count * worker / jobs..<lines.count * (worker + 1) / jobs
-            let parsed = lines[share].map(parseOne)
-            results.withLock { $0.replaceSubrange(share, with: parsed) }
+            let parsed = parseShare(lines.count * worker / jobs..<lines.count * (worker + 1) / jobs)
+            shares.withLock { $0[jobs - 1 - worker] = parsed }
         }
-        return results.withLock { $0 }
+        // Taken out of the lock whole, so that each share's lines are held once (popping them copies nothing).
+        return shares.withLock { shares in
+            let taken = shares
+            shares = []
+            return taken
+        }
     }
 
     /// ``parse(line:number:)``, also returning the line's text (whose column count tests read).

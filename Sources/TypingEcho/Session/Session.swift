@@ -376,9 +376,13 @@ public struct Session<Sink: EventSink> {
                 batch.append(line)
             }
             if batch.isEmpty && stop == nil { return }
-            for parsed in parser.parse(batch, jobs: parsingJobs) {
-                guard let line = try parsed.get() else { continue }
-                if let failure = try run(line) { failed(failure) }
+            var shares = parser.parse(batch, jobs: parsingJobs)
+            while var share = shares.popLast() {
+                while let parsed = share.reversed.popLast() {
+                    guard let line = parsed else { continue }
+                    if let failure = try run(line) { failed(failure) }
+                }
+                if let error = share.error { throw error }
             }
             if let stop { throw stop }
         }

@@ -79,6 +79,8 @@ struct Announcer: Sendable {
     /// a text field's for the other readers).
     private func voiceOverParts(for element: Element, prefix: [(part: AnnouncementPart, text: String)]) -> [(part: AnnouncementPart, text: String)] {
         var parts = prefix
+        // Room for a field's parts at once (grown one by one, a button's two took two allocations).
+        parts.reserveCapacity(prefix.count + 6)
         func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
         add(.label, element.label)
         guard let field = element.field else {
