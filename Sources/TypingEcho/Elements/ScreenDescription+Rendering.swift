@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// `describe`'s two formats: a readable text and one JSON document.
 extension ScreenDescription {
     /// The readable report, one block per element.
@@ -91,7 +88,7 @@ extension ScreenDescription {
     /// written once all are made, unless its texts weigh more than ``roundWeightLimit``.
     /// - Returns: false when `write` did (the rest is not described).
     private static func writeElements(_ elements: [Element], jobs: Int, weightLimit: Int, to write: ([UInt8]) -> Bool,
-                                      render: @escaping @Sendable (Int, inout ReportBytes) -> Void) -> Bool {
+                                      render: @Sendable (Int, inout ReportBytes) -> Void) -> Bool {
         func oneByOne(_ positions: Range<Int>) -> Bool {
             var report = ReportBytes()
             for position in positions {
@@ -115,16 +112,16 @@ extension ScreenDescription {
                 continue
             }
             let roundBlocks = (round.count + blockSize - 1) / blockSize
-            let made = Mutex([[UInt8]](repeating: [], count: roundBlocks))
-            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                for block in stride(from: worker, to: roundBlocks, by: jobs) {
+            // Worker `w` makes blocks w, w + jobs, …; block `k` is its `k / jobs`th.
+            let made = onWorkers(jobs) { worker in
+                stride(from: worker, to: roundBlocks, by: jobs).map { block in
                     var report = ReportBytes()
                     let first = round.lowerBound + block * blockSize
                     for position in first..<min(round.upperBound, first + blockSize) { render(position, &report) }
-                    made.withLock { [bytes = report.bytes] in $0[block] = bytes }
+                    return report.bytes
                 }
             }
-            for bytes in made.withLock({ $0 }) { guard write(bytes) else { return false } }
+            for block in 0..<roundBlocks { guard write(made[block % jobs][block / jobs]) else { return false } }
         }
         return true
     }

@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// What `typing-echo describe` reports about a screen: each element's announcement, hint,
 /// traits, lint findings and platform equivalents, then the findings about the whole screen.
 ///
@@ -95,15 +92,9 @@ public struct ScreenDescription: Sendable {
 
         /// The sum of `part` over `0..<count` cut into `jobs` contiguous shares of at least
         /// 4,096, each share on its own thread.
-        private static func sum(over count: Int, jobs: Int, _ part: @escaping @Sendable (Range<Int>) -> Int) -> Int {
+        private static func sum(over count: Int, jobs: Int, _ part: @Sendable (Range<Int>) -> Int) -> Int {
             let jobs = max(1, min(jobs, count / 4_096))
-            guard jobs > 1 else { return part(0..<count) }
-            let total = Mutex(0)
-            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-                let share = part(count * worker / jobs..<count * (worker + 1) / jobs)
-                total.withLock { $0 += share }
-            }
-            return total.withLock { $0 }
+            return onWorkers(jobs) { worker in part(count * worker / jobs..<count * (worker + 1) / jobs) }.reduce(0, +)
         }
 
         /// One element (at `position` on the screen) described.

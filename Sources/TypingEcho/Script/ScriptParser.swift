@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// Parses replay-script lines into commands, one line at a time.
 ///
 /// ```swift
@@ -78,17 +75,7 @@ public struct ScriptParser: Sendable {
         }
         let jobs = min(jobs, lines.count / 64)
         guard jobs > 1 else { return [parseShare(0..<lines.count)] }
-        let shares = Mutex([ParsedShare](repeating: ParsedShare(), count: jobs))
-        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            let parsed = parseShare(lines.count * worker / jobs..<lines.count * (worker + 1) / jobs)
-            shares.withLock { $0[jobs - 1 - worker] = parsed }
-        }
-        // Taken out of the lock whole, so that each share's lines are held once (popping them copies nothing).
-        return shares.withLock { shares in
-            let taken = shares
-            shares = []
-            return taken
-        }
+        return onWorkers(jobs) { worker in parseShare(lines.count * worker / jobs..<lines.count * (worker + 1) / jobs) }.reversed()
     }
 
     /// ``parse(line:number:)``, also returning the line's text (whose column count tests read).
