@@ -253,17 +253,24 @@ public struct LeakCheck: Sendable {
     /// so this is also ``LeakOracle``'s check, which it does not need to run.
     /// - Throws: ``PropertyViolation`` naming the first difference or the leaked characters.
     public static func compare(_ real: LeakRun, _ decoy: LeakRun, of leakCase: LeakCase) throws(PropertyViolation) {
-        let dumper = Self.dumper
-        let left = Observed(real, formats: leakCase.formats, dumps: leakCase.dumps, dumper: dumper)
-        let right = Observed(decoy, formats: leakCase.formats, dumps: leakCase.dumps, dumper: dumper)
         if real.events != decoy.events {
             throw PropertyViolation("events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, decoy.events.map { "\($0)" }))")
         }
         // Non-interference: an independent secret of the same count gives byte-identical output.
-        for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript),
-                             ("expectation messages", real.failures, decoy.failures), ("descriptions", left.descriptions, right.descriptions)]
-        where a != b {
-            throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
+        if leakCase.formats {
+            let left = Formatted(real), right = Formatted(decoy)
+            for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript)] where a != b {
+                throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
+            }
+        }
+        if real.failures != decoy.failures {
+            throw PropertyViolation("expectation messages differ from the decoy run:\n\(firstDifference(real.failures, decoy.failures))")
+        }
+        // The descriptions are formatted in full (and the first difference named) only when
+        // the comparison that skips what both runs share does not find them the same.
+        if !sameDescriptions(real, decoy, dumps: leakCase.dumps) {
+            let a = descriptions(real, dumps: leakCase.dumps), b = descriptions(decoy, dumps: leakCase.dumps)
+            if a != b { throw PropertyViolation("descriptions differ from the decoy run:\n\(firstDifference(a, b))") }
         }
         if real.error != decoy.error {
             throw PropertyViolation("error messages differ: \(real.error ?? "none") / \(decoy.error ?? "none")")
@@ -273,30 +280,65 @@ public struct LeakCheck: Sendable {
         // oracle's direct check (`LeakOracle.leak(of:in:publicText:)` with the decoy's output as
         // the public text) would find nothing, and is not run.
     }
-}
 
-/// What a finished run shows the outside world, formatted as far as a case's depth asks.
-private struct Observed {
-    var json: [String] = []
-    var transcript: [String] = []
-    var descriptions: [String] = []
-
-    init(_ run: LeakRun, formats: Bool, dumps: Bool, dumper: SessionDump) {
-        if formats {
-            var writer = Transcript()
-            for event in run.events {
-                json.append(JSONLines.line(event))
-                if let line = writer.line(for: event) { transcript.append(line) }
-            }
-        }
+    /// What a finished run's session says of itself: the engine's description and debug
+    /// description, each field's (and its text's) in element order, and at `dumps` the
+    /// session's `dump`.
+    static func descriptions(_ run: LeakRun, dumps: Bool) -> [String] {
         let engine = run.session.engine
-        descriptions = [String(describing: engine), String(reflecting: engine)]
+        var descriptions = [String(describing: engine), String(reflecting: engine)]
         for element in engine.elements {
             if let field = element.field {
                 descriptions += [String(describing: field), String(reflecting: field), String(describing: field.buffer)]
             }
         }
         if dumps { descriptions.append(dumper.text(of: run.session)) }
+        return descriptions
+    }
+
+    /// True only when the two runs' ``descriptions(_:dumps:)`` are the same (false: not shown).
+    /// An element with the same box as its counterpart holds the same field (or none), whose
+    /// descriptions are then the same and are not formatted; the dumps are compared by
+    /// ``SessionDump/sameText(_:_:)``, which formats only what can differ. `String(reflecting:)`
+    /// is a value's `debugDescription`, or without one its `description`: called directly here.
+    static func sameDescriptions(_ real: LeakRun, _ decoy: LeakRun, dumps: Bool) -> Bool {
+        let a = real.session.engine, b = decoy.session.engine
+        guard a.description == b.description,
+              engineHasDebugDescription ? String(reflecting: a) == String(reflecting: b) : true
+        else { return false }
+        let left = a.elements, right = b.elements
+        guard left.count == right.count else { return false }
+        for index in left.indices where left[index].fieldBoxIdentity != right[index].fieldBoxIdentity {
+            switch (left[index].field, right[index].field) {
+            case (nil, nil):
+                continue
+            case let (x?, y?):
+                guard x.description == y.description, x.debugDescription == y.debugDescription,
+                      x.buffer.description == y.buffer.description
+                else { return false }
+            default:
+                return false
+            }
+        }
+        return !dumps || dumper.sameText(real.session, decoy.session)
+    }
+
+    /// Whether `String(reflecting:)` of the engine is anything but its `description`.
+    private static let engineHasDebugDescription = Engine.self is any CustomDebugStringConvertible.Type
+        || Engine.self is any TextOutputStreamable.Type
+}
+
+/// The JSON Lines and the transcript of a finished run, as a case's depth asks for them.
+private struct Formatted {
+    var json: [String] = []
+    var transcript: [String] = []
+
+    init(_ run: LeakRun) {
+        var writer = Transcript()
+        for event in run.events {
+            json.append(JSONLines.line(event))
+            if let line = writer.line(for: event) { transcript.append(line) }
+        }
     }
 }
 
