@@ -84,4 +84,58 @@ struct SessionDumpTests {
         #expect(proven * 10 >= sharingEqual * 9)
         print("pairs \(pairs), equal \(equalPairs), differing \(differing), real/decoy equal \(sharingEqual), proven \(proven)")
     }
+
+    @Test("The leak check's comparisons of descriptions and of JSON and transcript lines say what comparing the full texts says")
+    func sameDescriptionsAndFormats() throws {
+        let leaks = try LeakCheck()
+        let gen = Gen.leakCase(steps: 1...16)
+        func lines(_ events: [TimedEvent]) -> [[String]] {
+            var writer = Transcript()
+            return [events.map(JSONLines.line), events.compactMap { writer.line(for: $0) }]
+        }
+        var equalFormats = 0, differentFormats = 0, equalDescriptions = 0, differentDescriptions = 0
+        func check(_ a: LeakRun, _ b: LeakRun) {
+            let formats = lines(a.events) == lines(b.events)
+            #expect(LeakCheck.sameFormats(a, b) == formats)
+            if formats { equalFormats += 1 } else { differentFormats += 1 }
+            for dumps in [false, true] {
+                let same = LeakCheck.descriptions(a, dumps: dumps) == LeakCheck.descriptions(b, dumps: dumps)
+                #expect(LeakCheck.sameDescriptions(a, b, dumps: dumps) == same)
+                if same { equalDescriptions += 1 } else { differentDescriptions += 1 }
+            }
+        }
+        for index in 1...120 {
+            let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_204, index: index)))
+            let (real, decoy) = leaks.run(leakCase)
+            check(real, decoy)
+            for (number, plant) in SessionDumpTests.plants.enumerated() where (index + number) % 4 == 0 {
+                var planted = real.session
+                var failures = real.failures
+                do {
+                    try planted.feedScript(Array(plant.utf8)) { failures.append($0.description) }
+                    try planted.finishScript { failures.append($0.description) }
+                } catch {
+                    continue
+                }
+                // The planted run continues the real one: all of the real run's events are its too.
+                var run = LeakRun(session: planted, events: planted.log.events, failures: failures, error: nil)
+                run.sharedEvents = real.events.count
+                var shared = real
+                shared.sharedEvents = real.events.count
+                check(shared, run)
+                check(decoy, run)
+            }
+        }
+        #expect(equalFormats > 100 && differentFormats > 100)
+        #expect(equalDescriptions > 100 && differentDescriptions > 100)
+    }
+
+    @Test("Changing a run's events drops its claim to share them with the other run")
+    func changedEventsShareNothing() throws {
+        let leaks = try LeakCheck()
+        let runs = (1...50).lazy.compactMap { Gen.leakCase(steps: 4...8).sample(seed: $0) }.map { leaks.run($0).real }
+        var real = try #require(runs.first { $0.sharedEvents > 0 })
+        real.events = Array(real.events)
+        #expect(real.sharedEvents == 0)
+    }
 }
