@@ -239,8 +239,8 @@ public struct LeakCheck: Sendable {
             error = thrown.formatted(file: "test.replay")
         }
         let shared = session.log.events.count
-        func finish(_ rest: ArraySlice<UInt8>) -> LeakRun {
-            var session = session, failures = failures, error = error
+        func finish(_ session: inout Session<EventCollector>, _ rest: ArraySlice<UInt8>) -> LeakRun {
+            var failures = failures, error = error
             if error == nil {
                 do {
                     try session.feedScript(rest) { failures.append($0.description) }
@@ -251,7 +251,12 @@ public struct LeakCheck: Sendable {
             }
             return LeakRun(session: session, events: session.log.events, failures: failures, error: error, sharedEvents: shared)
         }
-        return (finish(a[lineEnd...]), finish(b[lineEnd...]))
+        // The real run continues a copy, the decoy's the session itself: by then the copy has
+        // copied what it changed, so what the decoy's run changes is its own and is changed
+        // in place (its events are not copied again, nor its fields).
+        var copy = session
+        let real = finish(&copy, a[lineEnd...])
+        return (real, finish(&session, b[lineEnd...]))
     }
 
     /// Compares what two runs show: events, expectation messages, errors, descriptions of the
