@@ -166,12 +166,18 @@ extension Gen where Value == LeakCase {
 public struct LeakRun: Sendable {
     /// The session after its last line and `finishScript`.
     public var session: Session<EventCollector>
-    /// Every event, in order.
-    public var events: [TimedEvent]
+    /// Every event, in order. Changing them makes the comparison format all of both runs'
+    /// events (otherwise those both runs share, made once before the session was copied for
+    /// each, are not formatted twice).
+    public var events: [TimedEvent] { didSet { sharedEvents = 0 } }
     /// The failed expectations' messages.
     public var failures: [String]
     /// The script error, formatted as the CLI prints it.
     public var error: String?
+    /// How many of the first events are the very values of the other run of the case (made
+    /// once, by the lines both runs share, before the session was copied for each): 0 unless
+    /// ``LeakCheck/run(_:)`` made the run and its events are as it left them.
+    var sharedEvents = 0
 }
 
 /// The secure invariant as a property: a leak case's session and its decoy run under the
@@ -232,8 +238,9 @@ public struct LeakCheck: Sendable {
         } catch let thrown {
             error = thrown.formatted(file: "test.replay")
         }
-        func finish(_ rest: ArraySlice<UInt8>) -> LeakRun {
-            var session = session, failures = failures, error = error
+        let shared = session.log.events.count
+        func finish(_ session: inout Session<EventCollector>, _ rest: ArraySlice<UInt8>) -> LeakRun {
+            var failures = failures, error = error
             if error == nil {
                 do {
                     try session.feedScript(rest) { failures.append($0.description) }
@@ -242,9 +249,14 @@ public struct LeakCheck: Sendable {
                     error = thrown.formatted(file: "test.replay")
                 }
             }
-            return LeakRun(session: session, events: session.log.events, failures: failures, error: error)
+            return LeakRun(session: session, events: session.log.events, failures: failures, error: error, sharedEvents: shared)
         }
-        return (finish(a[lineEnd...]), finish(b[lineEnd...]))
+        // The real run continues a copy, the decoy's the session itself: by then the copy has
+        // copied what it changed, so what the decoy's run changes is its own and is changed
+        // in place (its events are not copied again, nor its fields).
+        var copy = session
+        let real = finish(&copy, a[lineEnd...])
+        return (real, finish(&session, b[lineEnd...]))
     }
 
     /// Compares what two runs show: events, expectation messages, errors, descriptions of the
@@ -253,17 +265,24 @@ public struct LeakCheck: Sendable {
     /// so this is also ``LeakOracle``'s check, which it does not need to run.
     /// - Throws: ``PropertyViolation`` naming the first difference or the leaked characters.
     public static func compare(_ real: LeakRun, _ decoy: LeakRun, of leakCase: LeakCase) throws(PropertyViolation) {
-        let dumper = Self.dumper
-        let left = Observed(real, formats: leakCase.formats, dumps: leakCase.dumps, dumper: dumper)
-        let right = Observed(decoy, formats: leakCase.formats, dumps: leakCase.dumps, dumper: dumper)
         if real.events != decoy.events {
             throw PropertyViolation("events differ from the decoy run:\n\(firstDifference(real.events.map { "\($0)" }, decoy.events.map { "\($0)" }))")
         }
         // Non-interference: an independent secret of the same count gives byte-identical output.
-        for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript),
-                             ("expectation messages", real.failures, decoy.failures), ("descriptions", left.descriptions, right.descriptions)]
-        where a != b {
-            throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
+        if leakCase.formats && !sameFormats(real, decoy) {
+            let left = Formatted(real.events[...]), right = Formatted(decoy.events[...])
+            for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript)] where a != b {
+                throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
+            }
+        }
+        if real.failures != decoy.failures {
+            throw PropertyViolation("expectation messages differ from the decoy run:\n\(firstDifference(real.failures, decoy.failures))")
+        }
+        // The descriptions are formatted in full (and the first difference named) only when
+        // the comparison that skips what both runs share does not find them the same.
+        if !sameDescriptions(real, decoy, dumps: leakCase.dumps) {
+            let a = descriptions(real, dumps: leakCase.dumps), b = descriptions(decoy, dumps: leakCase.dumps)
+            if a != b { throw PropertyViolation("descriptions differ from the decoy run:\n\(firstDifference(a, b))") }
         }
         if real.error != decoy.error {
             throw PropertyViolation("error messages differ: \(real.error ?? "none") / \(decoy.error ?? "none")")
@@ -273,30 +292,80 @@ public struct LeakCheck: Sendable {
         // oracle's direct check (`LeakOracle.leak(of:in:publicText:)` with the decoy's output as
         // the public text) would find nothing, and is not run.
     }
-}
 
-/// What a finished run shows the outside world, formatted as far as a case's depth asks.
-private struct Observed {
-    var json: [String] = []
-    var transcript: [String] = []
-    var descriptions: [String] = []
-
-    init(_ run: LeakRun, formats: Bool, dumps: Bool, dumper: SessionDump) {
-        if formats {
-            var writer = Transcript()
-            for event in run.events {
-                json.append(JSONLines.line(event))
-                if let line = writer.line(for: event) { transcript.append(line) }
-            }
-        }
+    /// What a finished run's session says of itself: the engine's description and debug
+    /// description, each field's (and its text's) in element order, and at `dumps` the
+    /// session's `dump`.
+    static func descriptions(_ run: LeakRun, dumps: Bool) -> [String] {
         let engine = run.session.engine
-        descriptions = [String(describing: engine), String(reflecting: engine)]
+        var descriptions = [String(describing: engine), String(reflecting: engine)]
         for element in engine.elements {
             if let field = element.field {
                 descriptions += [String(describing: field), String(reflecting: field), String(describing: field.buffer)]
             }
         }
         if dumps { descriptions.append(dumper.text(of: run.session)) }
+        return descriptions
+    }
+
+    /// True only when the two runs' ``descriptions(_:dumps:)`` are the same (false: not shown).
+    /// An element with the same box as its counterpart holds the same field (or none), whose
+    /// descriptions are then the same and are not formatted; the dumps are compared by
+    /// ``SessionDump/sameText(_:_:)``, which formats only what can differ. `String(reflecting:)`
+    /// is a value's `debugDescription`, or without one its `description`: called directly here.
+    static func sameDescriptions(_ real: LeakRun, _ decoy: LeakRun, dumps: Bool) -> Bool {
+        let a = real.session.engine, b = decoy.session.engine
+        guard a.description == b.description,
+              engineHasDebugDescription ? String(reflecting: a) == String(reflecting: b) : true
+        else { return false }
+        let left = a.elements, right = b.elements
+        guard left.count == right.count else { return false }
+        for index in left.indices where left[index].fieldBoxIdentity != right[index].fieldBoxIdentity {
+            switch (left[index].field, right[index].field) {
+            case (nil, nil):
+                continue
+            case (let x?, let y?):
+                guard x.description == y.description, x.debugDescription == y.debugDescription,
+                      x.buffer.description == y.buffer.description
+                else { return false }
+            default:
+                return false
+            }
+        }
+        return !dumps || dumper.sameText(real.session, decoy.session)
+    }
+
+    /// Whether `String(reflecting:)` of the engine is anything but its `description`.
+    private static let engineHasDebugDescription = Engine.self is any CustomDebugStringConvertible.Type
+        || Engine.self is any TextOutputStreamable.Type
+}
+
+/// The JSON Lines and the transcript of events, as a case's depth asks for them.
+private struct Formatted {
+    var json: [String] = []
+    var transcript: [String] = []
+
+    /// The lines of `events`, the transcript's written by `writer` (a new one by default).
+    init(_ events: ArraySlice<TimedEvent>, writer: Transcript = Transcript()) {
+        var writer = writer
+        for event in events {
+            json.append(JSONLines.line(event))
+            if let line = writer.line(for: event) { transcript.append(line) }
+        }
+    }
+}
+
+extension LeakCheck {
+    /// True only when the two runs' JSON Lines and transcripts are the same (false: not
+    /// shown). The events both runs share are the same values, whose lines are the same in
+    /// both and leave the transcript's writer in the same state: only the events after them
+    /// are formatted and compared, each run's from a copy of the writer that has read them.
+    static func sameFormats(_ real: LeakRun, _ decoy: LeakRun) -> Bool {
+        let shared = min(real.sharedEvents, decoy.sharedEvents, real.events.count, decoy.events.count)
+        var writer = Transcript()
+        for event in real.events[..<shared] { _ = writer.line(for: event) }
+        let left = Formatted(real.events[shared...], writer: writer), right = Formatted(decoy.events[shared...], writer: writer)
+        return left.json == right.json && left.transcript == right.transcript
     }
 }
 

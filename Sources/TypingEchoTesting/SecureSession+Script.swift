@@ -8,7 +8,18 @@ extension SecureSession {
     public var body: String {
         var builder = ScriptBuilder()
         for step in steps { builder.add(step) }
-        return builder.lines.dropFirst(SecureSession.declarations.count).joined(separator: "\n") + "\n"
+        // Each line and its line feed, as `joined(separator: "\n") + "\n"` writes them (one
+        // line feed alone for no lines), appended into one string of the right capacity: the
+        // generic `joined` was about 4 % of what running a leak case's two sessions costs.
+        let lines = builder.lines.dropFirst(SecureSession.declarations.count)
+        guard !lines.isEmpty else { return "\n" }
+        var text = ""
+        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
+        for line in lines {
+            text += line
+            text += "\n"
+        }
+        return text
     }
 
     /// The declarations every session starts with, as script lines.

@@ -24,4 +24,118 @@ struct SessionDumpTests {
         }
         #expect(readers.count == LeakReader.all.count)
     }
+
+    /// Lines run on a copy of a finished session to plant a difference in it, or (the last
+    /// few) to change its fields and change them back: a dump with the same text from boxes
+    /// and strings of its own, which the comparison must not take for a difference.
+    static let plants = [
+        "wait 0.1", "keys \"a\"", "keys \"1\"", "type \"b\"", "swipe right", "swipe left", "settings hints=on",
+        "settings typingFeedback=words", "rotor", "focus user", "focus note", "focus pin", "double-tap",
+        "element extra label=\"Extra\"", "field more kind=secure label=\"More\"", "key backspace", "keys \"ab\"",
+        "keys \"a\"\nkey backspace", "focus user\nfocus pw", "type \"c\"\nkey backspace", "settings hints=on\nsettings hints=off",
+    ]
+
+    @Test("Whether two sessions' dumps are the same is what dump of each says: both runs of a case, a difference planted, and across cases")
+    func sameTextAsDumpsCompared() throws {
+        let leaks = try LeakCheck()
+        let dumper = SessionDump()
+        let gen = Gen.leakCase(steps: 1...16)
+        func dumped(_ session: Session<EventCollector>) -> String {
+            var text = ""
+            dump(session, to: &text)
+            return text
+        }
+        var sessions: [Session<EventCollector>] = []
+        var pairs = 0, equalPairs = 0, proven = 0, differing = 0
+        func check(_ a: Session<EventCollector>, _ b: Session<EventCollector>, sharing: Bool) {
+            let same = dumped(a) == dumped(b)
+            #expect(dumper.sameText(a, b) == same)
+            #expect(dumper.sameText(b, a) == same)
+            // Never "the same" when dump says otherwise.
+            if dumper.provenSame(a, b) { #expect(same) }
+            pairs += 1
+            if same { equalPairs += 1 } else { differing += 1 }
+            if sharing && same && dumper.provenSame(a, b) { proven += 1 }
+        }
+        var sharingEqual = 0
+        for index in 1...150 {
+            let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_203, index: index)))
+            let (real, decoy) = leaks.run(leakCase)
+            check(real.session, decoy.session, sharing: true)
+            if dumped(real.session) == dumped(decoy.session) { sharingEqual += 1 }
+            for (number, plant) in Self.plants.enumerated() where (index + number) % 3 == 0 {
+                var planted = real.session
+                do {
+                    try planted.feedScript(Array(plant.utf8))
+                    try planted.finishScript()
+                } catch {
+                    continue
+                }
+                check(real.session, planted, sharing: true)
+                check(decoy.session, planted, sharing: false)
+            }
+            sessions.append(real.session)
+        }
+        for (a, b) in zip(sessions, sessions.dropFirst()) { check(a, b, sharing: false) }
+        // The planted lines made differences, and the same-text pairs were mostly decided
+        // without formatting both dumps whole (the speed this comparison is for).
+        #expect(differing > 500)
+        #expect(equalPairs > 150)
+        #expect(proven * 10 >= sharingEqual * 9)
+        print("pairs \(pairs), equal \(equalPairs), differing \(differing), real/decoy equal \(sharingEqual), proven \(proven)")
+    }
+
+    @Test("The leak check's comparisons of descriptions and of JSON and transcript lines say what comparing the full texts says")
+    func sameDescriptionsAndFormats() throws {
+        let leaks = try LeakCheck()
+        let gen = Gen.leakCase(steps: 1...16)
+        func lines(_ events: [TimedEvent]) -> [[String]] {
+            var writer = Transcript()
+            return [events.map(JSONLines.line), events.compactMap { writer.line(for: $0) }]
+        }
+        var equalFormats = 0, differentFormats = 0, equalDescriptions = 0, differentDescriptions = 0
+        func check(_ a: LeakRun, _ b: LeakRun) {
+            let formats = lines(a.events) == lines(b.events)
+            #expect(LeakCheck.sameFormats(a, b) == formats)
+            if formats { equalFormats += 1 } else { differentFormats += 1 }
+            for dumps in [false, true] {
+                let same = LeakCheck.descriptions(a, dumps: dumps) == LeakCheck.descriptions(b, dumps: dumps)
+                #expect(LeakCheck.sameDescriptions(a, b, dumps: dumps) == same)
+                if same { equalDescriptions += 1 } else { differentDescriptions += 1 }
+            }
+        }
+        for index in 1...120 {
+            let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_204, index: index)))
+            let (real, decoy) = leaks.run(leakCase)
+            check(real, decoy)
+            for (number, plant) in SessionDumpTests.plants.enumerated() where (index + number) % 4 == 0 {
+                var planted = real.session
+                var failures = real.failures
+                do {
+                    try planted.feedScript(Array(plant.utf8)) { failures.append($0.description) }
+                    try planted.finishScript { failures.append($0.description) }
+                } catch {
+                    continue
+                }
+                // The planted run continues the real one: all of the real run's events are its too.
+                var run = LeakRun(session: planted, events: planted.log.events, failures: failures, error: nil)
+                run.sharedEvents = real.events.count
+                var shared = real
+                shared.sharedEvents = real.events.count
+                check(shared, run)
+                check(decoy, run)
+            }
+        }
+        #expect(equalFormats > 100 && differentFormats > 100)
+        #expect(equalDescriptions > 100 && differentDescriptions > 100)
+    }
+
+    @Test("Changing a run's events drops its claim to share them with the other run")
+    func changedEventsShareNothing() throws {
+        let leaks = try LeakCheck()
+        let runs = (1...50).lazy.compactMap { Gen.leakCase(steps: 4...8).sample(seed: $0) }.map { leaks.run($0).real }
+        var real = try #require(runs.first { $0.sharedEvents > 0 })
+        real.events = Array(real.events)
+        #expect(real.sharedEvents == 0)
+    }
 }

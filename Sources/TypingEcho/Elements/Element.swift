@@ -36,6 +36,10 @@ public struct Element: Sendable {
         set { fieldBox = newValue.map { FieldBox($0) } }
     }
     private var fieldBox: FieldBox?
+    /// The identity of the box the field is held in (nil without one; a box may hold no
+    /// field): elements with the same identity share one box, which `dump` prints once in full
+    /// and then by its number. The testing kit's dump comparison reads it.
+    package var fieldBoxIdentity: ObjectIdentifier? { fieldBox.map(ObjectIdentifier.init) }
     /// The standard control it was declared as (`kind=`), if any.
     public var kind: ElementKind?
     /// The values an adjustable element steps through, lowest first.
