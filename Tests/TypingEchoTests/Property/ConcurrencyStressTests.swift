@@ -1,4 +1,3 @@
-import Dispatch
 import Testing
 @testable import TypingEcho
 
@@ -57,9 +56,7 @@ struct ConcurrencyStressTests {
     static func concurrentAndSequential<Result: Equatable & Sendable>(
         _ work: @escaping @Sendable (Int) -> Result
     ) -> (concurrent: [Result], sequential: [Result]) {
-        let box = ResultBox<Result>(count: threads)
-        DispatchQueue.concurrentPerform(iterations: threads) { seed in box.set(seed, work(seed)) }
-        return (box.values, (0..<threads).map(work))
+        (onWorkers(threads, work), (0..<threads).map(work))
     }
 
     @Test("Copies of one TextBuffer driven from 8 threads give the sequential results")
@@ -132,20 +129,4 @@ struct ConcurrencyStressTests {
             #expect(sequential.allSatisfy { $0.count > 10 }, "\(sequential.map(\.count))")
         }
     }
-}
-
-/// Results written by index from several threads; each index is written by one thread only,
-/// and read after `concurrentPerform` returns.
-final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<Value?>
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
-    }
-    deinit {
-        _ = storage.deinitialize()
-        storage.deallocate()
-    }
-    func set(_ index: Int, _ value: Value) { storage[index] = value }
-    var values: [Value] { storage.map { $0! } }
 }
