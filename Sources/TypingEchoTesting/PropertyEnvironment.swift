@@ -7,6 +7,7 @@ import Darwin
 #elseif canImport(ucrt)
 import ucrt
 #endif
+import TypingEcho
 
 /// The property-run settings read from environment variables, so CI and replays need no code change.
 public struct PropertyEnvironment: Sendable, Hashable {
@@ -31,13 +32,7 @@ public struct PropertyEnvironment: Sendable, Hashable {
     public var effectiveJobs: Int { jobs ?? Self.cores }
 
     /// The cores this process may run on (at least 1).
-    public static var cores: Int {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-        #else
-        return 1
-        #endif
-    }
+    public static var cores: Int { machineCores }
 
     /// The settings in this process's environment right now.
     public static var current: PropertyEnvironment {

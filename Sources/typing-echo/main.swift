@@ -45,9 +45,6 @@ struct DiscardSink: FlushingSink {
     var failure: WriteFailure? { nil }
 }
 
-/// The machine's online processors, the threads `replay`, `check` and `describe` use.
-let machineCores = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-
 /// Runs one script through a `Session`, sending events to `sink`; returns the exit code for it
 /// and the session (for `check`'s counts and `describe`'s screen).
 func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,

@@ -1,4 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
+
+/// The cores this process may run on (at least 1): the threads the command line's `replay`,
+/// `check` and `describe` use, and a property campaign's default jobs.
+package let machineCores: Int = {
+    #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
+    return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    #else
+    return 1
+    #endif
+}()
 
 /// Runs `work(worker)` for every worker in `0..<jobs` on Dispatch's threads (the calling
 /// thread among them) and returns what each made, in worker order.

@@ -73,8 +73,7 @@ public struct ScriptParser: Sendable {
             parsed.reversed.reverse()
             return parsed
         }
-        let jobs = min(jobs, lines.count / 64)
-        guard jobs > 1 else { return [parseShare(0..<lines.count)] }
+        let jobs = max(1, min(jobs, lines.count / 64))
         return onWorkers(jobs) { worker in parseShare(lines.count * worker / jobs..<lines.count * (worker + 1) / jobs) }.reversed()
     }
 
