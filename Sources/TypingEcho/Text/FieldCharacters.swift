@@ -10,7 +10,7 @@ import CICU
 /// way into a field (`keys`, `type`) or counts it for a message (a column after a quoted
 /// secret, a clipboard's count) walks these characters, so that what it does depends on the
 /// count a field shows and on nothing else. (See docs/secure-entry.md.)
-enum FieldCharacters {
+package enum FieldCharacters {
     /// Calls `body` with each character of `text` in order, as ICU's grapheme rules segment it
     /// on its own (from its start, with nothing before it).
     ///
@@ -18,7 +18,7 @@ enum FieldCharacters {
     /// there every code point is a character of its own (the only rule that joins there is
     /// CR × LF). Other text is copied once into ICU's gap buffer, wiped when done.
     /// - Complexity: O(n) in the length of `text`.
-    static func forEach<E: Error>(in text: String, locale: String, _ body: (Substring) throws(E) -> Void) throws(E) {
+    package static func forEach<E: Error>(in text: String, locale: String, _ body: (Substring) throws(E) -> Void) throws(E) {
         if isSimple(text) {
             var index = text.startIndex
             let scalars = text.unicodeScalars
