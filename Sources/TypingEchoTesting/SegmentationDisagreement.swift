@@ -26,14 +26,17 @@ public enum SegmentationDisagreement {
         }
         // A while loop, not a range: `swift test` runs this in the debug build, where walking
         // a ClosedRange goes through its generic Collection conformance for every value.
-        var value: UInt32 = 0
-        while value <= 0x10FFFF {
-            defer { value += 1 }
-            guard let scalar = Unicode.Scalar(value) else { continue }
+        func consider(_ value: UInt32) {
+            guard let scalar = Unicode.Scalar(value) else { return }
             let category = scalar.properties.generalCategory
-            if category == .unassigned || category == .privateUse || category == .surrogate { continue }
+            if category == .unassigned || category == .privateUse || category == .surrogate { return }
             block.append(scalar)
             if block.count == 512 { flush() }
+        }
+        var value: UInt32 = 0
+        while value <= 0x10FFFF {
+            consider(value)
+            value += 1
         }
         flush()
         return result
