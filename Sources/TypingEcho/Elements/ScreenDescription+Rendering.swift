@@ -204,6 +204,10 @@ enum JSONText {
 /// sharing a captured buffer: those checked their access to it at run time, piece by piece.)
 private struct ReportBytes {
     var bytes: [UInt8] = []
+    /// Space an element's block is written into before it is appended in one copy (kept from
+    /// one element to the next: appending each of a block's 30 pieces on its own was a
+    /// quarter of describing a million elements).
+    private var scratch: [UInt8] = []
 
     /// A whole line of text and its line feed.
     mutating func line(_ line: String) {
@@ -223,86 +227,133 @@ private struct ReportBytes {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// An attribute after a space, as its `description` writes it (`name="value"`), in pieces:
-    /// two of them an element, making each `String` first cost more than writing it.
-    mutating func attribute(_ attribute: PlatformEquivalents.Attribute) {
-        literal(" ")
-        text(attribute.name)
-        literal("=\"")
-        text(attribute.value)
-        literal("\"")
+    /// The most bytes of a block's fixed words, numbers and line feeds (about 250).
+    private static let fixedBound = 512
+
+    /// The most bytes the trait names take, all of them shown with their commas.
+    private static let traitNamesBound = Traits.named.reduce(0) { $0 + ByteWriter.escapedBound($1.name) + 1 }
+
+    /// The most bytes an element's block takes (``element(_:number:)`` writes no more).
+    private static func bound(of item: ScreenDescription.Item) -> Int {
+        let element = item.element, equivalents = item.equivalents
+        var bound = fixedBound + traitNamesBound
+        bound += ByteWriter.escapedBound(element.id) + ByteWriter.escapedBound(element.declaredAs)
+        bound += ByteWriter.escapedBound(item.announcement)
+        for (reader, announcement) in item.readers {
+            bound += 32 + 6 * reader.displayName.utf8.count + ByteWriter.escapedBound(announcement)
+        }
+        if let hint = item.hint { bound += 16 + ByteWriter.escapedBound(hint) }
+        if let braille = item.braille { bound += 16 + ByteWriter.escapedBound(braille) }
+        bound += ByteWriter.escapedBound(equivalents.ariaRole ?? "")
+        for attribute in equivalents.ariaAttributes {
+            bound += 8 + ByteWriter.escapedBound(attribute.name) + ByteWriter.escapedBound(attribute.value)
+        }
+        for property in equivalents.androidProperties {
+            bound += 8 + ByteWriter.escapedBound(property.name) + ByteWriter.escapedBound(property.value)
+        }
+        bound += ByteWriter.escapedBound(equivalents.androidClassName)
+        if let state = equivalents.androidStateDescription { bound += 24 + ByteWriter.escapedBound(state) }
+        for flag in equivalents.flutterFlags { bound += 2 + ByteWriter.escapedBound(flag) }
+        for finding in item.findings {
+            bound += 16 + ByteWriter.escapedBound(finding.rule.rawValue) + ByteWriter.escapedBound(finding.message)
+        }
+        return bound
     }
 
-    /// One element's block, numbered from 1, and the empty line after it.
+    /// One element's block, numbered from 1, and the empty line after it: written through a
+    /// ``ByteWriter`` into ``scratch``, sized by ``bound(of:)``, and appended in one copy.
     mutating func element(_ item: ScreenDescription.Item, number: Int) {
+        let bound = Self.bound(of: item)
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 2 * scratch.count)) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            var writer = ByteWriter(start: buffer.baseAddress!)
+            Self.write(item, number: number, to: &writer)
+            precondition(writer.count <= bound, "element block longer than its bound")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+        }
+    }
+
+    /// An attribute after a space, as its `description` writes it (`name="value"`).
+    private static func attribute(_ attribute: PlatformEquivalents.Attribute, to writer: inout ByteWriter) {
+        writer.byte(UInt8(ascii: " "))
+        writer.escaping(attribute.name, for: .terminal)
+        writer.literal("=\"")
+        writer.escaping(attribute.value, for: .terminal)
+        writer.byte(UInt8(ascii: "\""))
+    }
+
+    /// The text of one element's block (see ``element(_:number:)``).
+    private static func write(_ item: ScreenDescription.Item, number: Int, to writer: inout ByteWriter) {
         let element = item.element
-        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.decimal(number) }
-        literal(". ")
-        text(element.id)
-        literal("  ")
-        text(element.declaredAs)
-        if element.isHidden { literal("  (hidden from the screen reader)") }
-        end()
-        literal("   says:     ")
-        text(item.announcement)
-        end()
+        let newline = UInt8(ascii: "\n")
+        writer.decimal(number)
+        writer.literal(". ")
+        writer.escaping(element.id, for: .terminal)
+        writer.literal("  ")
+        writer.escaping(element.declaredAs, for: .terminal)
+        if element.isHidden { writer.literal("  (hidden from the screen reader)") }
+        writer.byte(newline)
+        writer.literal("   says:     ")
+        writer.escaping(item.announcement, for: .terminal)
+        writer.byte(newline)
         for (reader, announcement) in item.readers {
             let name = reader.displayName + ":"
-            line("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
+            writer.escaping("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement, for: .terminal)
+            writer.byte(newline)
         }
         if let hint = item.hint {
-            literal("   hint:     ")
-            text(hint)
-            end()
+            writer.literal("   hint:     ")
+            writer.escaping(hint, for: .terminal)
+            writer.byte(newline)
         }
         if let braille = item.braille {
-            literal("   braille:  ")
-            text(braille)
-            end()
+            writer.literal("   braille:  ")
+            writer.escaping(braille, for: .terminal)
+            writer.byte(newline)
         }
-        literal("   traits:   ")
+        writer.literal("   traits:   ")
         // The traits' `names` and `hex`, written as they are made: no array of names, no
         // `String(_:radix:)` per element.
         var first = true
         for (name, trait) in Traits.named where element.traits.contains(trait) {
-            if !first { literal(",") }
+            if !first { writer.byte(UInt8(ascii: ",")) }
             first = false
-            text(name)
+            writer.escaping(name, for: .terminal)
         }
-        literal(" (0x")
-        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.hexadecimal(element.traits.rawValue) }
-        literal(")")
-        end()
+        writer.literal(" (0x")
+        writer.hexadecimal(element.traits.rawValue)
+        writer.byte(UInt8(ascii: ")"))
+        writer.byte(newline)
         let equivalents = item.equivalents
-        literal("   ARIA:     role=")
-        text(equivalents.ariaRole ?? "none (plain text)")
-        for attribute in equivalents.ariaAttributes { self.attribute(attribute) }
-        end()
-        literal("   Android:  ")
-        text(equivalents.androidClassName)
+        writer.literal("   ARIA:     role=")
+        if let role = equivalents.ariaRole { writer.escaping(role, for: .terminal) } else { writer.literal("none (plain text)") }
+        for attribute in equivalents.ariaAttributes { self.attribute(attribute, to: &writer) }
+        writer.byte(newline)
+        writer.literal("   Android:  ")
+        writer.escaping(equivalents.androidClassName, for: .terminal)
         if let state = equivalents.androidStateDescription {
-            literal(" stateDescription=\"")
-            text(state)
-            literal("\"")
+            writer.literal(" stateDescription=\"")
+            writer.escaping(state, for: .terminal)
+            writer.byte(UInt8(ascii: "\""))
         }
-        for property in equivalents.androidProperties { attribute(property) }
-        end()
-        literal("   Flutter:  ")
-        if equivalents.flutterFlags.isEmpty { literal("(no flags)") }
+        for property in equivalents.androidProperties { attribute(property, to: &writer) }
+        writer.byte(newline)
+        writer.literal("   Flutter:  ")
+        if equivalents.flutterFlags.isEmpty { writer.literal("(no flags)") }
         first = true
         for flag in equivalents.flutterFlags {
-            if !first { literal(", ") }
+            if !first { writer.literal(", ") }
             first = false
-            text(flag)
+            writer.escaping(flag, for: .terminal)
         }
-        end()
+        writer.byte(newline)
         for finding in item.findings {
-            literal("   lint:     ")
-            text(finding.rule.rawValue)
-            literal(": ")
-            text(finding.message)
-            end()
+            writer.literal("   lint:     ")
+            writer.escaping(finding.rule.rawValue, for: .terminal)
+            writer.literal(": ")
+            writer.escaping(finding.message, for: .terminal)
+            writer.byte(newline)
         }
-        end()
+        writer.byte(newline)
     }
 }

@@ -147,8 +147,16 @@ struct ByteWriter {
     /// `text`'s UTF-8 with what `flavour` must not show raw escaped. Runs that need no
     /// escaping (almost all text) are copied in one go; a table says which bytes to look at.
     mutating func escaping(_ text: String, for flavour: EscapeFlavour) {
+        // A native string's bytes are read in place; only a bridged one is made contiguous
+        // (`withUTF8` on a copy cost every piece a retain and a release).
+        if text.utf8.withContiguousStorageIfAvailable({ escaping($0, for: flavour) }) != nil { return }
         var text = text
-        escapeTable.withUnsafeBufferPointer { table in text.withUTF8 { bytes in
+        text.withUTF8 { escaping($0, for: flavour) }
+    }
+
+    /// ``escaping(_:for:)`` over UTF-8 bytes.
+    private mutating func escaping(_ bytes: UnsafeBufferPointer<UInt8>, for flavour: EscapeFlavour) {
+        escapeTable.withUnsafeBufferPointer { table in
             let mask = flavour.mask
             var run = 0
             var index = 0
@@ -190,7 +198,7 @@ struct ByteWriter {
                 run = index
             }
             copy(bytes, run, count)
-        } }
+        }
     }
 
     /// Whether all eight bytes of `word` are printable ASCII (0x20–0x7E), and none is `"` or
