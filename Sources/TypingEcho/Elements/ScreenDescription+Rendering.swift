@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `describe`'s two formats: a readable text and one JSON document.
 extension ScreenDescription {
     /// The readable report, one block per element.
@@ -78,14 +80,17 @@ extension ScreenDescription {
     static let blockSize = 128
 
     /// The most bytes of text a round of blocks may hold (``textWeight(of:)``) and still be
-    /// described on several threads: a round's report is held whole until it is written, so
-    /// elements with long texts are described one at a time, as on one thread.
+    /// described on several threads: a round's report is held whole until it is written (while
+    /// the next round is made), so elements with long texts are described one at a time, as on
+    /// one thread.
     static let roundWeightLimit = 1 << 23
 
     /// Renders the elements in order with `render` and writes the bytes. On one thread they
     /// are written whenever 64 KiB have gathered. With several jobs, each round of `8 × jobs`
-    /// blocks of ``blockSize`` elements is described block `k` on worker `k % jobs` and
-    /// written once all are made, unless its texts weigh more than ``roundWeightLimit``.
+    /// blocks of ``blockSize`` elements is described by the workers, each taking the next block
+    /// not yet taken, while one of them first writes the round before (written between rounds,
+    /// its bytes left the other core idle: a tenth of describing a million elements into a
+    /// file); a round whose texts weigh more than ``roundWeightLimit`` is described on one thread.
     /// - Returns: false when `write` did (the rest is not described).
     private static func writeElements(_ elements: [Element], jobs: Int, weightLimit: Int, to write: ([UInt8]) -> Bool,
                                       render: @Sendable (Int, inout ReportBytes) -> Void) -> Bool {
@@ -103,27 +108,76 @@ extension ScreenDescription {
         let count = elements.count, blocks = (count + blockSize - 1) / blockSize
         let jobs = min(max(1, jobs), blocks)
         guard jobs > 1 else { return oneByOne(0..<count) }
-        var start = 0
-        while start < count {
-            let round = start..<min(count, start + 8 * jobs * blockSize)
-            start = round.upperBound
-            guard elements[round].reduce(0, { $0 + textWeight(of: $1) }) <= weightLimit else {
-                guard oneByOne(round) else { return false }
-                continue
-            }
-            let roundBlocks = (round.count + blockSize - 1) / blockSize
-            // Worker `w` makes blocks w, w + jobs, …; block `k` is its `k / jobs`th.
-            let made = onWorkers(jobs) { worker in
-                stride(from: worker, to: roundBlocks, by: jobs).map { block in
-                    var report = ReportBytes()
-                    let first = round.lowerBound + block * blockSize
-                    for position in first..<min(round.upperBound, first + blockSize) { render(position, &report) }
-                    return report.bytes
+        return withoutActuallyEscaping(write) { write in
+            let output = UncheckedSendable(write)
+            // The blocks of the round before, made and not yet written.
+            var pending = RoundBlocks(count: 0)
+            var start = 0
+            while start < count {
+                let round = start..<min(count, start + 8 * jobs * blockSize)
+                start = round.upperBound
+                guard elements[round].reduce(0, { $0 + textWeight(of: $1) }) <= weightLimit else {
+                    guard pending.write(to: output.value), oneByOne(round) else { return false }
+                    pending = RoundBlocks(count: 0)
+                    continue
                 }
+                let made = RoundBlocks(count: (round.count + blockSize - 1) / blockSize)
+                let previous = pending
+                let written = onWorkers(jobs) { worker in
+                    let written = worker == 0 ? previous.write(to: output.value) : true
+                    while let block = made.take() {
+                        var report = ReportBytes()
+                        let first = round.lowerBound + block * blockSize
+                        for position in first..<min(round.upperBound, first + blockSize) { render(position, &report) }
+                        made.store(report.bytes, at: block)
+                    }
+                    return written
+                }
+                guard written[0] else { return false }
+                pending = made
             }
-            for block in 0..<roundBlocks { guard write(made[block % jobs][block / jobs]) else { return false } }
+            return pending.write(to: output.value)
         }
-        return true
+    }
+
+    /// The blocks of one round: each taken by one worker (the next not taken), stored in its
+    /// slot, and written in order once all are made.
+    ///
+    /// `@unchecked Sendable`: slot `k` is written only by the worker that took block `k`, once,
+    /// and the slots are read only after ``onWorkers(_:_:)`` returns, which orders every write
+    /// before the reads.
+    private final class RoundBlocks: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<[UInt8]>
+        private let next = Atomic<Int>(0)
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: [])
+        }
+
+        deinit {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+
+        /// The next block no worker has taken, if any.
+        func take() -> Int? {
+            let block = next.add(1, ordering: .relaxed).oldValue
+            return block < slots.count ? block : nil
+        }
+
+        func store(_ bytes: [UInt8], at block: Int) {
+            slots[block] = bytes
+        }
+
+        /// Writes the blocks in order, each once; false when `write` failed.
+        func write(to write: ([UInt8]) -> Bool) -> Bool {
+            for block in slots.indices {
+                guard write(slots[block]) else { return false }
+                slots[block] = []
+            }
+            return true
+        }
     }
 
     /// The bytes of text an element's description repeats, at most a few times each (label,
@@ -185,6 +239,16 @@ extension ScreenDescription {
     private static func json(_ finding: LintFinding) -> String {
         let element = finding.element.map(JSONText.quote) ?? "null"
         return "{\"rule\":\(JSONText.quote(finding.rule.rawValue)),\"element\":\(element),\"message\":\(JSONText.quote(finding.message))}"
+    }
+}
+
+/// A value handed to the workers that only one of them uses at a time (the output's `write`,
+/// called by one worker while the others describe).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
