@@ -4,6 +4,11 @@ extension ScriptParser {
                                   "keyboard", "return-key", "autocapitalization"]
     static let fieldFlags = ["required", "disabled", "hidden"]
     static let elementAttributes = ["label", "kind", "traits", "value", "hint", "frame", "steps", "labels"]
+
+    /// The slot of each of ``elementAttributes`` in a declaration's ``DeclaredAttributes``.
+    enum ElementSlot {
+        static let label = 0, kind = 1, traits = 2, value = 3, hint = 4, frame = 5, steps = 6, labels = 7
+    }
     static let elementFlags = ["hidden", "interactive"]
 
     /// `settings KEY=VALUE …`: raw pairs, each key at most once; the engine checks names and values.
@@ -68,11 +73,11 @@ extension ScriptParser {
     func element(_ arguments: inout ScriptArguments, location: SourceLocation) throws(ScriptError) -> ElementDeclaration {
         let id = try declarationID(&arguments, command: "element", usage: #"element ID label="…" …"#)
         let found = try attributes(&arguments, of: "element", names: Self.elementAttributes, flags: Self.elementFlags)
-        guard let label = found.values["label"] else {
+        guard let label = found.values[ElementSlot.label] else {
             throw ScriptError(.syntax, #"element needs a label: label="…""#, at: location)
         }
         var element = ElementDeclaration(id: id, label: label.text)
-        if let traits = found.values["traits"] {
+        if let traits = found.values[ElementSlot.traits] {
             for part in traits.commaSeparated() {
                 guard !part.text.isEmpty else { throw arguments.error("empty trait name", at: part.offset) }
                 guard let trait = Traits(token: part.text) else {
@@ -83,9 +88,9 @@ extension ScriptParser {
                 element.traits.insert(trait)
             }
         }
-        element.value = found.values["value"]?.text
-        element.hint = found.values["hint"]?.text
-        if let frame = found.values["frame"] { element.frame = try ScriptValues.frame(frame, in: arguments.text) }
+        element.value = found.values[ElementSlot.value]?.text
+        element.hint = found.values[ElementSlot.hint]?.text
+        if let frame = found.values[ElementSlot.frame] { element.frame = try ScriptValues.frame(frame, in: arguments.text) }
         try screenAttributes(found, into: &element, arguments)
         return element
     }
@@ -118,10 +123,11 @@ extension ScriptParser {
                 }
                 throw arguments.error(stray(piece, in: what, names: names, flags: flags), at: token.offset)
             }
-            if DeclaredAttributes.index(of: key.text, in: flags) != nil {
-                throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.offset)
-            }
+            // The names and the flags are apart: a name is no flag.
             guard let slot = DeclaredAttributes.index(of: key.text, in: names) else {
+                if DeclaredAttributes.index(of: key.text, in: flags) != nil {
+                    throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.offset)
+                }
                 throw arguments.error(ScriptValues.unknown("\(what) attribute", key, allowed: names + flags), at: key.offset)
             }
             guard !values.isSet(slot) else {
@@ -152,10 +158,10 @@ extension ScriptParser {
         _ found: (values: DeclaredAttributes, flags: DeclaredFlags), into element: inout ElementDeclaration,
         _ arguments: ScriptArguments
     ) throws(ScriptError) {
-        if let kind = found.values["kind"] {
+        if let kind = found.values[ElementSlot.kind] {
             element.kind = try ScriptValues.choice(kind, what: "element kind", in: arguments.text) as ElementKind
         }
-        if let steps = found.values["steps"] {
+        if let steps = found.values[ElementSlot.steps] {
             element.steps = steps.text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard !element.steps.contains(where: \.isEmpty) else {
                 throw arguments.error(#"empty step; write steps="Low|Medium|High""#, at: steps.offset)
@@ -164,7 +170,7 @@ extension ScriptParser {
                 throw arguments.error("the value must be one of the steps", at: steps.offset)
             }
         }
-        if let labels = found.values["labels"] {
+        if let labels = found.values[ElementSlot.labels] {
             guard !labels.quoted else { throw arguments.error("labels= expects a field ID without quotes", at: labels.offset) }
             element.labels = labels.text
         }
@@ -174,9 +180,8 @@ extension ScriptParser {
 }
 
 /// The `KEY=VALUE` attributes of one declaration, each in the slot of its name among the
-/// declaration's attribute names: a name is found by its length and first byte before its
-/// text is compared (comparing it with each name in turn, and each value looked up by name
-/// in a list, was a fifth of parsing an `element` line).
+/// declaration's attribute names (an `element` line's are read by slot, ``ElementSlot``): a
+/// value looked up by name in a list of the pairs was a fifth of parsing an `element` line.
 struct DeclaredAttributes {
     private let names: [String]
     private var values: [ScriptPiece?]
@@ -189,8 +194,9 @@ struct DeclaredAttributes {
 
     /// The position of `name` in `names`, if it is there.
     static func index(of name: String, in names: [String]) -> Int? {
-        let count = name.utf8.count, first = name.utf8.first
-        return names.firstIndex { $0.utf8.count == count && $0.utf8.first == first && $0 == name }
+        let count = name.utf8.count
+        for index in names.indices where names[index].utf8.count == count && names[index] == name { return index }
+        return nil
     }
 
     /// The value given for `key` (one of the names), if any.
@@ -198,6 +204,9 @@ struct DeclaredAttributes {
         guard let slot = Self.index(of: key, in: names) else { return nil }
         return values[slot]
     }
+
+    /// The value given for the name at `slot`, if any.
+    subscript(slot: Int) -> ScriptPiece? { values[slot] }
 
     /// Whether the name at `slot` has a value.
     func isSet(_ slot: Int) -> Bool { values[slot] != nil }

@@ -319,6 +319,16 @@ struct ScriptLexer {
             throw byteOrderMarkError(at: start)
         }
         scan: while index < end {
+            // Most bytes of a word are letters, digits, `,`, `.` or `-`: from `$` on, all but `=`
+            // and DEL are part of it, found by one range check instead of the cases below.
+            index = bytes.withUnsafeBufferPointer { bytes in
+                var index = index
+                while index < end, bytes[index] >= UInt8(ascii: "$"), bytes[index] != UInt8(ascii: "="), bytes[index] != 0x7F {
+                    index += 1
+                }
+                return index
+            }
+            guard index < end else { break }
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"), UInt8(ascii: "\""): break scan
             case UInt8(ascii: "=") where stopAtEquals && index > start: break scan
