@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A run of source text: a bare word, a quoted string's content, or one side of `KEY=VALUE`.
 ///
 /// Positions are byte offsets into the line; ``ScriptLineText`` turns one into a column only
@@ -342,7 +350,36 @@ struct ScriptLexer {
             default: index += 1
             }
         }
+        if let word = Self.commonWord(bytes, start..<index) { return ScriptPiece(text: word, offset: start, quoted: false) }
         return ScriptPiece(text: try string(bytes[start..<index]), offset: start, quoted: false)
+    }
+
+    /// The words of almost every declaration line (`element`, `field`, the names of their
+    /// usual attributes, `button`) as the literals they are: making each `String` from its
+    /// bytes, checked to be UTF-8, cost more than comparing it with one or two of these.
+    private static func commonWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        guard range.count >= 4, range.count <= 8 else { return nil }
+        func matches(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == range.count && memcmp(word.utf8Start, bytes.baseAddress! + range.lowerBound, range.count) == 0
+        }
+        switch bytes[range.lowerBound] {
+        case UInt8(ascii: "b"): if matches("button") { return "button" }
+        case UInt8(ascii: "e"): if matches("element") { return "element" }
+        case UInt8(ascii: "f"):
+            if matches("frame") { return "frame" }
+            if matches("field") { return "field" }
+        case UInt8(ascii: "h"): if matches("hint") { return "hint" }
+        case UInt8(ascii: "k"): if matches("kind") { return "kind" }
+        case UInt8(ascii: "l"):
+            if matches("label") { return "label" }
+            if matches("labels") { return "labels" }
+        case UInt8(ascii: "t"):
+            if matches("traits") { return "traits" }
+            if matches("text") { return "text" }
+        case UInt8(ascii: "v"): if matches("value") { return "value" }
+        default: break
+        }
+        return nil
     }
 
     /// A byte-order mark where a word starts: a file joined after another one's start, most often.
