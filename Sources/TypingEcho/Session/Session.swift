@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Synchronization
 
 /// A screen-reader session for simulators and tests: typed verbs in, events out to a sink.
@@ -48,9 +49,10 @@ public struct Session<Sink: EventSink> {
     private let parser = ScriptParser()
     /// How many threads parse the lines of a fed script ahead of running them: 1 (the default)
     /// parses each line on the calling thread just before it runs; more parse the complete
-    /// lines of a chunk (up to 1,024 at a time, at least 64 a thread) on that many threads, then
-    /// run them in order. Parsing depends on nothing but a line's bytes, so the events, errors
-    /// and their order are the same for every value; `typing-echo` uses the machine's cores.
+    /// lines of a chunk (up to 1,024 at a time) 32 or more at a time on that many threads while
+    /// the calling thread runs them in order (and parses too when the next are not ready).
+    /// Parsing depends on nothing but a line's bytes, so the events, errors and their order are
+    /// the same for every value, all on the calling thread; `typing-echo` uses the machine's cores.
     public var parsingJobs = 1
     /// The lines run so far, when the session records; nil otherwise.
     private var recording: [String]?
@@ -400,32 +402,20 @@ public struct Session<Sink: EventSink> {
             while var share = shares.popLast() { try run(&share, failed: failed) }
             return
         }
-        let jobs = parsingJobs
-        let errors = withoutActuallyEscaping(failed) { failed in
-            withUnsafeMutablePointer(to: &self) { session in
-                // Only the runner (worker 0) touches the session and calls `failed`.
-                let runner = UncheckedRunner { (share: inout ScriptParser.ParsedShare) throws(ScriptError) in
-                    try session.pointee.run(&share, failed: failed)
-                }
-                return onWorkers(jobs) { worker -> ScriptError? in
-                    guard worker == 0 else {
-                        while pipeline.parseNextChunk() {}
-                        return nil
-                    }
-                    do throws(ScriptError) {
-                        for chunk in 0..<pipeline.chunkCount {
-                            var share = pipeline.waitForChunk(chunk)
-                            try runner.run(&share)
-                        }
-                        return nil
-                    } catch {
-                        pipeline.cancel()
-                        return error
-                    }
-                }
+        // The other threads parse from the first chunk on; this one runs the chunks in order,
+        // so that the sink and `failed` hear everything on the caller's thread, as with one job.
+        let helpers = DispatchGroup()
+        for _ in 1..<max(2, parsingJobs) {
+            DispatchQueue.global().async(group: helpers) { while pipeline.parseNextChunk() {} }
+        }
+        defer { helpers.wait() }
+        for chunk in 0..<pipeline.chunkCount {
+            var share = pipeline.waitForChunk(chunk)
+            do { try run(&share, failed: failed) } catch {
+                pipeline.cancel()
+                throw error
             }
         }
-        if let error = errors[0] { throw error }
     }
 
     /// Runs a share's lines in order, then throws its error, if any.
@@ -515,17 +505,8 @@ extension Session: CustomStringConvertible, CustomReflectable {
     }
 }
 
-/// What runs a parsed share's lines in the session (and reports their failed expectations),
-/// handed to the worker that runs a batch's lines.
-///
-/// `@unchecked Sendable`: only that worker calls it, while the calling thread waits in
-/// ``onWorkers(_:_:)`` (see `Session.runParsing(_:failed:)`).
-private struct UncheckedRunner: @unchecked Sendable {
-    let run: (inout ScriptParser.ParsedShare) throws(ScriptError) -> Void
-}
-
 /// A batch of lines parsed a chunk at a time by several threads, in order of the chunks, while
-/// one of them runs the parsed chunks in order (``waitForChunk(_:)``).
+/// the session's thread runs the parsed chunks in order (``waitForChunk(_:)``).
 ///
 /// `@unchecked Sendable`: chunk `k`'s slot is written once, by the thread that took it, before
 /// its bit in `done` is set (releasing), and read only by the runner after it saw that bit
