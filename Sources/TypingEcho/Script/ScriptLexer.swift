@@ -93,6 +93,11 @@ final class ScriptLineText {
         mark = (start, 1, false)
     }
 
+    /// The text of a line held in an array of its own.
+    convenience init(bytes: [UInt8], line: Int, start: Int) {
+        self.init(bytes: bytes[...], line: line, start: start)
+    }
+
     /// The location of the byte at `offset`.
     func location(_ offset: Int) -> SourceLocation {
         SourceLocation(line: line, column: column(at: offset))
