@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `describe`'s two formats: a readable text and one JSON document.
 extension ScreenDescription {
     /// The readable report, one block per element.
@@ -78,14 +80,17 @@ extension ScreenDescription {
     static let blockSize = 128
 
     /// The most bytes of text a round of blocks may hold (``textWeight(of:)``) and still be
-    /// described on several threads: a round's report is held whole until it is written, so
-    /// elements with long texts are described one at a time, as on one thread.
+    /// described on several threads: a round's report is held whole until it is written (while
+    /// the next round is made), so elements with long texts are described one at a time, as on
+    /// one thread.
     static let roundWeightLimit = 1 << 23
 
     /// Renders the elements in order with `render` and writes the bytes. On one thread they
     /// are written whenever 64 KiB have gathered. With several jobs, each round of `8 × jobs`
-    /// blocks of ``blockSize`` elements is described block `k` on worker `k % jobs` and
-    /// written once all are made, unless its texts weigh more than ``roundWeightLimit``.
+    /// blocks of ``blockSize`` elements is described by the workers, each taking the next block
+    /// not yet taken, while one of them first writes the round before (written between rounds,
+    /// its bytes left the other core idle: a tenth of describing a million elements into a
+    /// file); a round whose texts weigh more than ``roundWeightLimit`` is described on one thread.
     /// - Returns: false when `write` did (the rest is not described).
     private static func writeElements(_ elements: [Element], jobs: Int, weightLimit: Int, to write: ([UInt8]) -> Bool,
                                       render: @Sendable (Int, inout ReportBytes) -> Void) -> Bool {
@@ -103,27 +108,76 @@ extension ScreenDescription {
         let count = elements.count, blocks = (count + blockSize - 1) / blockSize
         let jobs = min(max(1, jobs), blocks)
         guard jobs > 1 else { return oneByOne(0..<count) }
-        var start = 0
-        while start < count {
-            let round = start..<min(count, start + 8 * jobs * blockSize)
-            start = round.upperBound
-            guard elements[round].reduce(0, { $0 + textWeight(of: $1) }) <= weightLimit else {
-                guard oneByOne(round) else { return false }
-                continue
-            }
-            let roundBlocks = (round.count + blockSize - 1) / blockSize
-            // Worker `w` makes blocks w, w + jobs, …; block `k` is its `k / jobs`th.
-            let made = onWorkers(jobs) { worker in
-                stride(from: worker, to: roundBlocks, by: jobs).map { block in
-                    var report = ReportBytes()
-                    let first = round.lowerBound + block * blockSize
-                    for position in first..<min(round.upperBound, first + blockSize) { render(position, &report) }
-                    return report.bytes
+        return withoutActuallyEscaping(write) { write in
+            let output = UncheckedSendable(write)
+            // The blocks of the round before, made and not yet written.
+            var pending = RoundBlocks(count: 0)
+            var start = 0
+            while start < count {
+                let round = start..<min(count, start + 8 * jobs * blockSize)
+                start = round.upperBound
+                guard elements[round].reduce(0, { $0 + textWeight(of: $1) }) <= weightLimit else {
+                    guard pending.write(to: output.value), oneByOne(round) else { return false }
+                    pending = RoundBlocks(count: 0)
+                    continue
                 }
+                let made = RoundBlocks(count: (round.count + blockSize - 1) / blockSize)
+                let previous = pending
+                let written = onWorkers(jobs) { worker in
+                    let written = worker == 0 ? previous.write(to: output.value) : true
+                    while let block = made.take() {
+                        var report = ReportBytes()
+                        let first = round.lowerBound + block * blockSize
+                        for position in first..<min(round.upperBound, first + blockSize) { render(position, &report) }
+                        made.store(report.bytes, at: block)
+                    }
+                    return written
+                }
+                guard written[0] else { return false }
+                pending = made
             }
-            for block in 0..<roundBlocks { guard write(made[block % jobs][block / jobs]) else { return false } }
+            return pending.write(to: output.value)
         }
-        return true
+    }
+
+    /// The blocks of one round: each taken by one worker (the next not taken), stored in its
+    /// slot, and written in order once all are made.
+    ///
+    /// `@unchecked Sendable`: slot `k` is written only by the worker that took block `k`, once,
+    /// and the slots are read only after ``onWorkers(_:_:)`` returns, which orders every write
+    /// before the reads.
+    private final class RoundBlocks: @unchecked Sendable {
+        private let slots: UnsafeMutableBufferPointer<[UInt8]>
+        private let next = Atomic<Int>(0)
+
+        init(count: Int) {
+            slots = .allocate(capacity: count)
+            slots.initialize(repeating: [])
+        }
+
+        deinit {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+
+        /// The next block no worker has taken, if any.
+        func take() -> Int? {
+            let block = next.add(1, ordering: .relaxed).oldValue
+            return block < slots.count ? block : nil
+        }
+
+        func store(_ bytes: [UInt8], at block: Int) {
+            slots[block] = bytes
+        }
+
+        /// Writes the blocks in order, each once; false when `write` failed.
+        func write(to write: ([UInt8]) -> Bool) -> Bool {
+            for block in slots.indices {
+                guard write(slots[block]) else { return false }
+                slots[block] = []
+            }
+            return true
+        }
     }
 
     /// The bytes of text an element's description repeats, at most a few times each (label,
@@ -188,6 +242,16 @@ extension ScreenDescription {
     }
 }
 
+/// A value handed to the workers that only one of them uses at a time (the output's `write`,
+/// called by one worker while the others describe).
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
 /// JSON string and object text without Foundation.
 enum JSONText {
     /// A JSON string literal, escaped as the event stream escapes its strings.
@@ -204,6 +268,10 @@ enum JSONText {
 /// sharing a captured buffer: those checked their access to it at run time, piece by piece.)
 private struct ReportBytes {
     var bytes: [UInt8] = []
+    /// Space an element's block is written into before it is appended in one copy (kept from
+    /// one element to the next: appending each of a block's 30 pieces on its own was a
+    /// quarter of describing a million elements).
+    private var scratch: [UInt8] = []
 
     /// A whole line of text and its line feed.
     mutating func line(_ line: String) {
@@ -223,86 +291,133 @@ private struct ReportBytes {
         bytes.append(UInt8(ascii: "\n"))
     }
 
-    /// An attribute after a space, as its `description` writes it (`name="value"`), in pieces:
-    /// two of them an element, making each `String` first cost more than writing it.
-    mutating func attribute(_ attribute: PlatformEquivalents.Attribute) {
-        literal(" ")
-        text(attribute.name)
-        literal("=\"")
-        text(attribute.value)
-        literal("\"")
+    /// The most bytes of a block's fixed words, numbers and line feeds (about 250).
+    private static let fixedBound = 512
+
+    /// The most bytes the trait names take, all of them shown with their commas.
+    private static let traitNamesBound = Traits.named.reduce(0) { $0 + ByteWriter.escapedBound($1.name) + 1 }
+
+    /// The most bytes an element's block takes (``element(_:number:)`` writes no more).
+    private static func bound(of item: ScreenDescription.Item) -> Int {
+        let element = item.element, equivalents = item.equivalents
+        var bound = fixedBound + traitNamesBound
+        bound += ByteWriter.escapedBound(element.id) + ByteWriter.escapedBound(element.declaredAs)
+        bound += ByteWriter.escapedBound(item.announcement)
+        for (reader, announcement) in item.readers {
+            bound += 32 + 6 * reader.displayName.utf8.count + ByteWriter.escapedBound(announcement)
+        }
+        if let hint = item.hint { bound += 16 + ByteWriter.escapedBound(hint) }
+        if let braille = item.braille { bound += 16 + ByteWriter.escapedBound(braille) }
+        bound += ByteWriter.escapedBound(equivalents.ariaRole ?? "")
+        for attribute in equivalents.ariaAttributes {
+            bound += 8 + ByteWriter.escapedBound(attribute.name) + ByteWriter.escapedBound(attribute.value)
+        }
+        for property in equivalents.androidProperties {
+            bound += 8 + ByteWriter.escapedBound(property.name) + ByteWriter.escapedBound(property.value)
+        }
+        bound += ByteWriter.escapedBound(equivalents.androidClassName)
+        if let state = equivalents.androidStateDescription { bound += 24 + ByteWriter.escapedBound(state) }
+        for flag in equivalents.flutterFlags { bound += 2 + ByteWriter.escapedBound(flag) }
+        for finding in item.findings {
+            bound += 16 + ByteWriter.escapedBound(finding.rule.rawValue) + ByteWriter.escapedBound(finding.message)
+        }
+        return bound
     }
 
-    /// One element's block, numbered from 1, and the empty line after it.
+    /// One element's block, numbered from 1, and the empty line after it: written through a
+    /// ``ByteWriter`` into ``scratch``, sized by ``bound(of:)``, and appended in one copy.
     mutating func element(_ item: ScreenDescription.Item, number: Int) {
+        let bound = Self.bound(of: item)
+        if scratch.count < bound { scratch = [UInt8](repeating: 0, count: max(bound, 2 * scratch.count)) }
+        scratch.withUnsafeMutableBufferPointer { buffer in
+            var writer = ByteWriter(start: buffer.baseAddress!)
+            Self.write(item, number: number, to: &writer)
+            precondition(writer.count <= bound, "element block longer than its bound")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<writer.count]))
+        }
+    }
+
+    /// An attribute after a space, as its `description` writes it (`name="value"`).
+    private static func attribute(_ attribute: PlatformEquivalents.Attribute, to writer: inout ByteWriter) {
+        writer.byte(UInt8(ascii: " "))
+        writer.escaping(attribute.name, for: .terminal)
+        writer.literal("=\"")
+        writer.escaping(attribute.value, for: .terminal)
+        writer.byte(UInt8(ascii: "\""))
+    }
+
+    /// The text of one element's block (see ``element(_:number:)``).
+    private static func write(_ item: ScreenDescription.Item, number: Int, to writer: inout ByteWriter) {
         let element = item.element
-        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.decimal(number) }
-        literal(". ")
-        text(element.id)
-        literal("  ")
-        text(element.declaredAs)
-        if element.isHidden { literal("  (hidden from the screen reader)") }
-        end()
-        literal("   says:     ")
-        text(item.announcement)
-        end()
+        let newline = UInt8(ascii: "\n")
+        writer.decimal(number)
+        writer.literal(". ")
+        writer.escaping(element.id, for: .terminal)
+        writer.literal("  ")
+        writer.escaping(element.declaredAs, for: .terminal)
+        if element.isHidden { writer.literal("  (hidden from the screen reader)") }
+        writer.byte(newline)
+        writer.literal("   says:     ")
+        writer.escaping(item.announcement, for: .terminal)
+        writer.byte(newline)
         for (reader, announcement) in item.readers {
             let name = reader.displayName + ":"
-            line("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement)
+            writer.escaping("   " + name + String(repeating: " ", count: max(1, 11 - name.count)) + announcement, for: .terminal)
+            writer.byte(newline)
         }
         if let hint = item.hint {
-            literal("   hint:     ")
-            text(hint)
-            end()
+            writer.literal("   hint:     ")
+            writer.escaping(hint, for: .terminal)
+            writer.byte(newline)
         }
         if let braille = item.braille {
-            literal("   braille:  ")
-            text(braille)
-            end()
+            writer.literal("   braille:  ")
+            writer.escaping(braille, for: .terminal)
+            writer.byte(newline)
         }
-        literal("   traits:   ")
+        writer.literal("   traits:   ")
         // The traits' `names` and `hex`, written as they are made: no array of names, no
         // `String(_:radix:)` per element.
         var first = true
         for (name, trait) in Traits.named where element.traits.contains(trait) {
-            if !first { literal(",") }
+            if !first { writer.byte(UInt8(ascii: ",")) }
             first = false
-            text(name)
+            writer.escaping(name, for: .terminal)
         }
-        literal(" (0x")
-        bytes.appendWriting(atMost: ByteWriter.numberBound) { $0.hexadecimal(element.traits.rawValue) }
-        literal(")")
-        end()
+        writer.literal(" (0x")
+        writer.hexadecimal(element.traits.rawValue)
+        writer.byte(UInt8(ascii: ")"))
+        writer.byte(newline)
         let equivalents = item.equivalents
-        literal("   ARIA:     role=")
-        text(equivalents.ariaRole ?? "none (plain text)")
-        for attribute in equivalents.ariaAttributes { self.attribute(attribute) }
-        end()
-        literal("   Android:  ")
-        text(equivalents.androidClassName)
+        writer.literal("   ARIA:     role=")
+        if let role = equivalents.ariaRole { writer.escaping(role, for: .terminal) } else { writer.literal("none (plain text)") }
+        for attribute in equivalents.ariaAttributes { self.attribute(attribute, to: &writer) }
+        writer.byte(newline)
+        writer.literal("   Android:  ")
+        writer.escaping(equivalents.androidClassName, for: .terminal)
         if let state = equivalents.androidStateDescription {
-            literal(" stateDescription=\"")
-            text(state)
-            literal("\"")
+            writer.literal(" stateDescription=\"")
+            writer.escaping(state, for: .terminal)
+            writer.byte(UInt8(ascii: "\""))
         }
-        for property in equivalents.androidProperties { attribute(property) }
-        end()
-        literal("   Flutter:  ")
-        if equivalents.flutterFlags.isEmpty { literal("(no flags)") }
+        for property in equivalents.androidProperties { attribute(property, to: &writer) }
+        writer.byte(newline)
+        writer.literal("   Flutter:  ")
+        if equivalents.flutterFlags.isEmpty { writer.literal("(no flags)") }
         first = true
         for flag in equivalents.flutterFlags {
-            if !first { literal(", ") }
+            if !first { writer.literal(", ") }
             first = false
-            text(flag)
+            writer.escaping(flag, for: .terminal)
         }
-        end()
+        writer.byte(newline)
         for finding in item.findings {
-            literal("   lint:     ")
-            text(finding.rule.rawValue)
-            literal(": ")
-            text(finding.message)
-            end()
+            writer.literal("   lint:     ")
+            writer.escaping(finding.rule.rawValue, for: .terminal)
+            writer.literal(": ")
+            writer.escaping(finding.message, for: .terminal)
+            writer.byte(newline)
         }
-        end()
+        writer.byte(newline)
     }
 }

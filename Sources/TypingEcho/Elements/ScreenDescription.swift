@@ -132,13 +132,15 @@ public struct ScreenDescription: Sendable {
 extension Element {
     /// How it was declared: `field kind=secure`, `element kind=button` or `element`.
     var declaredAs: String {
-        if let field { return Self.fieldDeclarations[field.kind] ?? "field" }
-        return kind.flatMap { Self.elementDeclarations[$0] } ?? "element"
+        if let field { return Self.fieldDeclarations.first { $0.kind == field.kind }?.text ?? "field" }
+        guard let kind else { return "element" }
+        return Self.elementDeclarations.first { $0.kind == kind }?.text ?? "element"
     }
 
     /// `field kind=…` for each field kind, made once: `describe` writes one for every element,
-    /// and each made again was a string allocated (they are longer than a small string).
-    private static let fieldDeclarations = Dictionary(uniqueKeysWithValues: FieldKind.allCases.map { ($0, "field kind=\($0.rawValue)") })
+    /// and each made again was a string allocated (they are longer than a small string). A
+    /// list searched by kind: hashing the kind into a dictionary cost more than the few compares.
+    private static let fieldDeclarations = FieldKind.allCases.map { (kind: $0, text: "field kind=\($0.rawValue)") }
     /// `element kind=…` for each element kind, made once.
-    private static let elementDeclarations = Dictionary(uniqueKeysWithValues: ElementKind.allCases.map { ($0, "element kind=\($0.rawValue)") })
+    private static let elementDeclarations = ElementKind.allCases.map { (kind: $0, text: "element kind=\($0.rawValue)") }
 }

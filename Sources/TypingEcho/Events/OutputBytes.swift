@@ -147,13 +147,32 @@ struct ByteWriter {
     /// `text`'s UTF-8 with what `flavour` must not show raw escaped. Runs that need no
     /// escaping (almost all text) are copied in one go; a table says which bytes to look at.
     mutating func escaping(_ text: String, for flavour: EscapeFlavour) {
+        // A native string's bytes are read in place; only a bridged one is made contiguous
+        // (`withUTF8` on a copy cost every piece a retain and a release).
+        if text.utf8.withContiguousStorageIfAvailable({ escaping($0, for: flavour) }) != nil { return }
         var text = text
-        escapeTable.withUnsafeBufferPointer { table in text.withUTF8 { bytes in
+        text.withUTF8 { escaping($0, for: flavour) }
+    }
+
+    /// ``escaping(_:for:)`` over UTF-8 bytes.
+    private mutating func escaping(_ bytes: UnsafeBufferPointer<UInt8>, for flavour: EscapeFlavour) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        let json = flavour == .json
+        // Plain text (almost every label, id and word) is copied in one go without the table.
+        var plain = 0
+        while plain &+ 8 <= count, Self.isPlain(UnsafeRawPointer(base + plain).loadUnaligned(as: UInt64.self), json: json) {
+            plain &+= 8
+        }
+        while plain < count, Self.isPlain(byte: base[plain], json: json) { plain &+= 1 }
+        guard plain < count else {
+            copy(bytes, 0, count)
+            return
+        }
+        escapeTable.withUnsafeBufferPointer { table in
             let mask = flavour.mask
             var run = 0
-            var index = 0
-            let count = bytes.count
-            let json = flavour == .json
+            var index = plain
             while index < count {
                 // Eight printable ASCII bytes at a time (none escaped in either flavour, but `"`
                 // and `\` in JSON): a 250,000-character value is mostly such words.
@@ -190,7 +209,7 @@ struct ByteWriter {
                 run = index
             }
             copy(bytes, run, count)
-        } }
+        }
     }
 
     /// Whether all eight bytes of `word` are printable ASCII (0x20–0x7E), and none is `"` or
@@ -206,6 +225,12 @@ struct ByteWriter {
         guard json else { return true }
         let quotes = word ^ 0x2222_2222_2222_2222, backslashes = word ^ 0x5C5C_5C5C_5C5C_5C5C
         return ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs == 0
+    }
+
+    /// Whether `byte` is printable ASCII (0x20–0x7E), and not `"` or `\` when `json`.
+    @inline(__always)
+    private static func isPlain(byte: UInt8, json: Bool) -> Bool {
+        byte &- 0x20 < 0x5F && !(json && (byte == 0x22 || byte == 0x5C))
     }
 
     @inline(__always)

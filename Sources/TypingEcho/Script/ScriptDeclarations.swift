@@ -4,6 +4,11 @@ extension ScriptParser {
                                   "keyboard", "return-key", "autocapitalization"]
     static let fieldFlags = ["required", "disabled", "hidden"]
     static let elementAttributes = ["label", "kind", "traits", "value", "hint", "frame", "steps", "labels"]
+
+    /// The slot of each of ``elementAttributes`` in a declaration's ``DeclaredAttributes``.
+    enum ElementSlot {
+        static let label = 0, kind = 1, traits = 2, value = 3, hint = 4, frame = 5, steps = 6, labels = 7
+    }
     static let elementFlags = ["hidden", "interactive"]
 
     /// `settings KEY=VALUE …`: raw pairs, each key at most once; the engine checks names and values.
@@ -68,11 +73,11 @@ extension ScriptParser {
     func element(_ arguments: inout ScriptArguments, location: SourceLocation) throws(ScriptError) -> ElementDeclaration {
         let id = try declarationID(&arguments, command: "element", usage: #"element ID label="…" …"#)
         let found = try attributes(&arguments, of: "element", names: Self.elementAttributes, flags: Self.elementFlags)
-        guard let label = found.values["label"] else {
+        guard let label = found.values[ElementSlot.label] else {
             throw ScriptError(.syntax, #"element needs a label: label="…""#, at: location)
         }
         var element = ElementDeclaration(id: id, label: label.text)
-        if let traits = found.values["traits"] {
+        if let traits = found.values[ElementSlot.traits] {
             for part in traits.commaSeparated() {
                 guard !part.text.isEmpty else { throw arguments.error("empty trait name", at: part.offset) }
                 guard let trait = Traits(token: part.text) else {
@@ -83,9 +88,9 @@ extension ScriptParser {
                 element.traits.insert(trait)
             }
         }
-        element.value = found.values["value"]?.text
-        element.hint = found.values["hint"]?.text
-        if let frame = found.values["frame"] { element.frame = try ScriptValues.frame(frame, in: arguments.text) }
+        element.value = found.values[ElementSlot.value]?.text
+        element.hint = found.values[ElementSlot.hint]?.text
+        if let frame = found.values[ElementSlot.frame] { element.frame = try ScriptValues.frame(frame, in: arguments.text) }
         try screenAttributes(found, into: &element, arguments)
         return element
     }
@@ -105,12 +110,12 @@ extension ScriptParser {
     private func attributes(
         _ arguments: inout ScriptArguments, of what: String, names: [String], flags: [String]
     ) throws(ScriptError) -> (values: DeclaredAttributes, flags: DeclaredFlags) {
-        var values = DeclaredAttributes(capacity: arguments.remaining)
+        var values = DeclaredAttributes(names: names)
         var setFlags = DeclaredFlags()
         while let token = arguments.next() {
             guard let key = token.key else {
                 let piece = token.value
-                if !piece.quoted, flags.contains(piece.text) {
+                if !piece.quoted, DeclaredAttributes.index(of: piece.text, in: flags) != nil {
                     guard setFlags.insert(piece.text).inserted else {
                         throw arguments.error("duplicate flag '\(piece.text)'", at: piece.offset)
                     }
@@ -118,19 +123,20 @@ extension ScriptParser {
                 }
                 throw arguments.error(stray(piece, in: what, names: names, flags: flags), at: token.offset)
             }
-            if flags.contains(key.text) {
-                throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.offset)
-            }
-            guard names.contains(key.text) else {
+            // The names and the flags are apart: a name is no flag.
+            guard let slot = DeclaredAttributes.index(of: key.text, in: names) else {
+                if DeclaredAttributes.index(of: key.text, in: flags) != nil {
+                    throw arguments.error("'\(key.text)' is a flag and takes no value", at: key.offset)
+                }
                 throw arguments.error(ScriptValues.unknown("\(what) attribute", key, allowed: names + flags), at: key.offset)
             }
-            guard values[key.text] == nil else {
+            guard !values.isSet(slot) else {
                 throw arguments.error("duplicate attribute '\(key.text)'", at: key.offset)
             }
             guard token.value.quoted || !token.value.text.isEmpty else {
                 throw arguments.error("missing value for '\(key.text)'", at: token.value.offset)
             }
-            values.add(key.text, token.value)
+            values.set(slot, token.value)
         }
         return (values, setFlags)
     }
@@ -152,10 +158,10 @@ extension ScriptParser {
         _ found: (values: DeclaredAttributes, flags: DeclaredFlags), into element: inout ElementDeclaration,
         _ arguments: ScriptArguments
     ) throws(ScriptError) {
-        if let kind = found.values["kind"] {
+        if let kind = found.values[ElementSlot.kind] {
             element.kind = try ScriptValues.choice(kind, what: "element kind", in: arguments.text) as ElementKind
         }
-        if let steps = found.values["steps"] {
+        if let steps = found.values[ElementSlot.steps] {
             element.steps = steps.text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard !element.steps.contains(where: \.isEmpty) else {
                 throw arguments.error(#"empty step; write steps="Low|Medium|High""#, at: steps.offset)
@@ -164,7 +170,7 @@ extension ScriptParser {
                 throw arguments.error("the value must be one of the steps", at: steps.offset)
             }
         }
-        if let labels = found.values["labels"] {
+        if let labels = found.values[ElementSlot.labels] {
             guard !labels.quoted else { throw arguments.error("labels= expects a field ID without quotes", at: labels.offset) }
             element.labels = labels.text
         }
@@ -173,24 +179,45 @@ extension ScriptParser {
     }
 }
 
-/// The `KEY=VALUE` attributes of one declaration, in the order written: a declaration has a
-/// handful, so a list searched by name costs less than hashing each name into a dictionary.
+/// The `KEY=VALUE` attributes of one declaration, each in the slot of its name among the
+/// declaration's attribute names (an `element` line's are read by slot, ``ElementSlot``): a
+/// value looked up by name in a list of the pairs was a fifth of parsing an `element` line.
 struct DeclaredAttributes {
-    private var pairs: [(key: String, value: ScriptPiece)] = []
+    private let names: [String]
+    private var values: [ScriptPiece?]
 
-    /// No attributes yet, with room for `count` (growing one at a time copied the list twice).
-    init(capacity count: Int) {
-        pairs.reserveCapacity(count)
+    /// No attributes yet, with a slot for each of `names`.
+    init(names: [String]) {
+        self.names = names
+        // Filled in place: `Array(repeating:count:)` of optional pieces cost 800 instructions a line.
+        values = [ScriptPiece?](unsafeUninitializedCapacity: names.count) { slots, count in
+            slots.initialize(repeating: nil)
+            count = slots.count
+        }
     }
 
-    /// The value given for `key`, if any.
+    /// The position of `name` in `names`, if it is there.
+    static func index(of name: String, in names: [String]) -> Int? {
+        let count = name.utf8.count
+        for index in names.indices where names[index].utf8.count == count && names[index] == name { return index }
+        return nil
+    }
+
+    /// The value given for `key` (one of the names), if any.
     subscript(key: String) -> ScriptPiece? {
-        pairs.first { $0.key == key }?.value
+        guard let slot = Self.index(of: key, in: names) else { return nil }
+        return values[slot]
     }
 
-    /// Adds the value of `key`, which has none yet.
-    mutating func add(_ key: String, _ value: ScriptPiece) {
-        pairs.append((key, value))
+    /// The value given for the name at `slot`, if any.
+    subscript(slot: Int) -> ScriptPiece? { values[slot] }
+
+    /// Whether the name at `slot` has a value.
+    func isSet(_ slot: Int) -> Bool { values[slot] != nil }
+
+    /// Gives the name at `slot` its value.
+    mutating func set(_ slot: Int, _ value: ScriptPiece) {
+        values[slot] = value
     }
 }
 
@@ -199,11 +226,11 @@ struct DeclaredFlags {
     private var names: [String] = []
 
     /// Whether `name` was given.
-    func contains(_ name: String) -> Bool { names.contains(name) }
+    func contains(_ name: String) -> Bool { !names.isEmpty && DeclaredAttributes.index(of: name, in: names) != nil }
 
     /// Adds `name`; false when it was already there.
     mutating func insert(_ name: String) -> (inserted: Bool, memberAfterInsert: String) {
-        if names.contains(name) { return (false, name) }
+        if contains(name) { return (false, name) }
         names.append(name)
         return (true, name)
     }

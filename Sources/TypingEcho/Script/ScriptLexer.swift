@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A run of source text: a bare word, a quoted string's content, or one side of `KEY=VALUE`.
 ///
 /// Positions are byte offsets into the line; ``ScriptLineText`` turns one into a column only
@@ -67,8 +75,8 @@ struct ScriptToken: Sendable {
 /// Columns are counted only when asked for, in one forward pass when asked in order: reading
 /// a line with a 10 MB value counts none of its characters unless an error points past it.
 final class ScriptLineText {
-    /// The line's bytes (without its line feed).
-    let bytes: [UInt8]
+    /// The line's bytes (without its line feed): a slice of the caller's, never a copy.
+    let bytes: ArraySlice<UInt8>
     /// The 1-based line number.
     let line: Int
     /// Where column 1 is: after a byte-order mark on line 1.
@@ -78,11 +86,16 @@ final class ScriptLineText {
     /// How many bytes were walked to count columns (for tests that check columns stay lazy).
     private(set) var bytesCounted = 0
 
-    init(bytes: [UInt8], line: Int, start: Int) {
+    init(bytes: ArraySlice<UInt8>, line: Int, start: Int) {
         self.bytes = bytes
         self.line = line
         self.start = start
         mark = (start, 1, false)
+    }
+
+    /// The text of a line held in an array of its own.
+    convenience init(bytes: [UInt8], line: Int, start: Int) {
+        self.init(bytes: bytes[...], line: line, start: start)
     }
 
     /// The location of the byte at `offset`.
@@ -173,7 +186,8 @@ final class ScriptLineText {
 /// ``ScriptLineText`` only when an error or a location needs one.
 struct ScriptLexer {
     private let source: ScriptLineText
-    private let bytes: [UInt8]
+    /// The line's bytes, from the line's text (`source`), read in place while the lexer runs.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index: Int
     /// Where the line's text ends (before a trailing carriage return).
     private let end: Int
@@ -183,9 +197,10 @@ struct ScriptLexer {
     /// inside a quote or an escape is then no error, since the rest of the line is to come.
     private var isStartOfLine = false
 
-    private init(bytes: [UInt8], line: Int) {
+    /// A lexer over `bytes`, the contents of `text`'s slice; valid only while `bytes` is.
+    private init(bytes: UnsafeBufferPointer<UInt8>, of text: ArraySlice<UInt8>, line: Int) {
         let bom = line == 1 && bytes.starts(with: Self.byteOrderMark) ? 3 : 0
-        source = ScriptLineText(bytes: bytes, line: line, start: bom)
+        source = ScriptLineText(bytes: text, line: line, start: bom)
         self.bytes = bytes
         index = bom
         end = bytes.last == Self.carriageReturn ? bytes.count - 1 : bytes.count
@@ -204,14 +219,17 @@ struct ScriptLexer {
             if end > bytes.startIndex, bytes[end - 1] >= 0xC0 { end -= 1 }
         }
         if end > bytes.startIndex, bytes[end - 1] == carriageReturn { end -= 1 }
-        var lexer = ScriptLexer(bytes: Array(bytes[..<end]), line: line)
-        lexer.isStartOfLine = true
-        do {
-            _ = try lexer.tokens()
-            return nil
-        } catch {
-            do { try lexer.validate(from: lexer.source.start) } catch let invalid { return invalid }
-            return error
+        let text = bytes[..<end]
+        return text.withUnsafeBufferPointer { buffer -> ScriptError? in
+            var lexer = ScriptLexer(bytes: buffer, of: text, line: line)
+            lexer.isStartOfLine = true
+            do throws(ScriptError) {
+                _ = try lexer.tokens()
+                return nil
+            } catch {
+                do throws(ScriptError) { try lexer.validate(from: lexer.source.start) } catch let invalid { return invalid }
+                return error
+            }
         }
     }
 
@@ -219,16 +237,20 @@ struct ScriptLexer {
     /// line's text for locating them.
     /// - Complexity: O(*n*) in the length of the line.
     static func tokens(of bytes: some Collection<UInt8>, line: Int) throws(ScriptError) -> (tokens: [ScriptToken], text: ScriptLineText) {
-        // Contiguous input (arrays, slices) is copied in one step, even when called from another module.
-        let array = bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes)
-        var lexer = ScriptLexer(bytes: array, line: line)
-        do {
-            return (try lexer.tokens(), lexer.source)
-        } catch {
-            // Invalid UTF-8 anywhere on the line is the error to report, whatever else is wrong.
-            try lexer.validate(from: lexer.source.start)
-            throw error
+        // A slice (every line a session reads) is lexed in place and kept by the line's text;
+        // anything else is copied once. (Copying each line was an allocation and a copy a line.)
+        let text = bytes as? ArraySlice<UInt8> ?? (bytes.withContiguousStorageIfAvailable { Array($0) } ?? Array(bytes))[...]
+        let result = text.withUnsafeBufferPointer { buffer -> Result<(tokens: [ScriptToken], text: ScriptLineText), ScriptError> in
+            var lexer = ScriptLexer(bytes: buffer, of: text, line: line)
+            do throws(ScriptError) {
+                return .success((try lexer.tokens(), lexer.source))
+            } catch {
+                // Invalid UTF-8 anywhere on the line is the error to report, whatever else is wrong.
+                do throws(ScriptError) { try lexer.validate(from: lexer.source.start) } catch let invalid { return .failure(invalid) }
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -319,6 +341,12 @@ struct ScriptLexer {
             throw byteOrderMarkError(at: start)
         }
         scan: while index < end {
+            // Most bytes of a word are letters, digits, `,`, `.` or `-`: from `$` on, all but `=`
+            // and DEL are part of it, found by one range check instead of the cases below.
+            while index < end, bytes[index] >= UInt8(ascii: "$"), bytes[index] != UInt8(ascii: "="), bytes[index] != 0x7F {
+                index += 1
+            }
+            guard index < end else { break }
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "#"), UInt8(ascii: "\""): break scan
             case UInt8(ascii: "=") where stopAtEquals && index > start: break scan
@@ -327,7 +355,36 @@ struct ScriptLexer {
             default: index += 1
             }
         }
+        if let word = Self.commonWord(bytes, start..<index) { return ScriptPiece(text: word, offset: start, quoted: false) }
         return ScriptPiece(text: try string(bytes[start..<index]), offset: start, quoted: false)
+    }
+
+    /// The words of almost every declaration line (`element`, `field`, the names of their
+    /// usual attributes, `button`) as the literals they are: making each `String` from its
+    /// bytes, checked to be UTF-8, cost more than comparing it with one or two of these.
+    private static func commonWord(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        guard range.count >= 4, range.count <= 8 else { return nil }
+        func matches(_ word: StaticString) -> Bool {
+            word.utf8CodeUnitCount == range.count && memcmp(word.utf8Start, bytes.baseAddress! + range.lowerBound, range.count) == 0
+        }
+        switch bytes[range.lowerBound] {
+        case UInt8(ascii: "b"): if matches("button") { return "button" }
+        case UInt8(ascii: "e"): if matches("element") { return "element" }
+        case UInt8(ascii: "f"):
+            if matches("frame") { return "frame" }
+            if matches("field") { return "field" }
+        case UInt8(ascii: "h"): if matches("hint") { return "hint" }
+        case UInt8(ascii: "k"): if matches("kind") { return "kind" }
+        case UInt8(ascii: "l"):
+            if matches("label") { return "label" }
+            if matches("labels") { return "labels" }
+        case UInt8(ascii: "t"):
+            if matches("traits") { return "traits" }
+            if matches("text") { return "text" }
+        case UInt8(ascii: "v"): if matches("value") { return "value" }
+        default: break
+        }
+        return nil
     }
 
     /// A byte-order mark where a word starts: a file joined after another one's start, most often.
@@ -364,7 +421,7 @@ struct ScriptLexer {
                 let text: String
                 if var resolved = unescaped {
                     resolved.append(contentsOf: bytes[runStart..<index])
-                    text = try string(resolved[...])
+                    text = try string(resolved)
                 } else {
                     text = try string(bytes[runStart..<index])
                 }
@@ -392,23 +449,22 @@ struct ScriptLexer {
 
     /// The index of the first `"` or `\` in `start..<end`, or `end`: most of a long string is
     /// neither, so it is skipped eight bytes at a time.
-    private static func nextQuoteOrBackslash(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
-        bytes.withUnsafeBytes { raw in
-            var index = start
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highs: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= end {
-                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                // A byte of `x` is zero exactly where `word` holds the byte looked for.
-                let quotes = word ^ (ones &* 0x22)
-                let backslashes = word ^ (ones &* 0x5C)
-                let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
-                if found != 0 { break }
-                index += 8
-            }
-            while index < end, raw[index] != UInt8(ascii: "\""), raw[index] != UInt8(ascii: "\\") { index += 1 }
-            return index
+    private static func nextQuoteOrBackslash(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        let raw = UnsafeRawBufferPointer(bytes)
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            // A byte of `x` is zero exactly where `word` holds the byte looked for.
+            let quotes = word ^ (ones &* 0x22)
+            let backslashes = word ^ (ones &* 0x5C)
+            let found = ((quotes &- ones) & ~quotes | (backslashes &- ones) & ~backslashes) & highs
+            if found != 0 { break }
+            index += 8
         }
+        while index < end, raw[index] != UInt8(ascii: "\""), raw[index] != UInt8(ascii: "\\") { index += 1 }
+        return index
     }
 
     /// Text read from the line, checked to be UTF-8 while it is copied (one pass).
@@ -416,14 +472,27 @@ struct ScriptLexer {
     /// ASCII (almost every word, id and label) needs no check: `String(validating:as:)` over a
     /// slice is generic in the standard library and looked up its metadata on every call (7 %
     /// of declaring a million elements), so ASCII bytes go through the contiguous decoder.
-    private func string(_ bytes: ArraySlice<UInt8>) throws(ScriptError) -> String {
-        let ascii: String? = bytes.withUnsafeBufferPointer { buffer in
-            Self.isASCII(buffer) ? String(decoding: buffer, as: UTF8.self) : nil
-        }
-        if let ascii { return ascii }
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
+    private func string(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) throws(ScriptError) -> String {
+        try string(UnsafeBufferPointer(rebasing: bytes))
+    }
+
+    /// ``string(_:)`` of an escaped string's resolved bytes.
+    private func string(_ bytes: [UInt8]) throws(ScriptError) -> String {
+        let text = bytes.withUnsafeBufferPointer { Self.text($0) }
+        if let text { return text }
         try validate(from: source.start)
         throw error("invalid UTF-8", at: index)  // not reached: the line holds a bad byte
+    }
+
+    private func string(_ bytes: UnsafeBufferPointer<UInt8>) throws(ScriptError) -> String {
+        if let text = Self.text(bytes) { return text }
+        try validate(from: source.start)
+        throw error("invalid UTF-8", at: index)  // not reached: the line holds a bad byte
+    }
+
+    /// The bytes as text, or nil when they are not UTF-8.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        isASCII(bytes) ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
     }
 
     /// Whether every byte is below 0x80, read eight bytes at a time.

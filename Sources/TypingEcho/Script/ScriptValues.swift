@@ -56,20 +56,28 @@ enum ScriptValues {
 
     /// `X,Y,W,H`: four numbers, the width and height not negative.
     static func frame(_ piece: ScriptPiece, in line: ScriptLineText) throws(ScriptError) -> Frame {
-        var text = piece.text
-        // Four well-formed numbers (every frame but a wrong one) are read from the bytes in place.
-        let numbers: [Double]? = text.withUTF8 { bytes in
-            var numbers: [Double] = []
-            numbers.reserveCapacity(4)
+        // Four well-formed numbers (every frame but a wrong one) are read from the bytes in place,
+        // into four values (an array of them was an allocation per frame).
+        func read(_ bytes: UnsafeBufferPointer<UInt8>) -> (Double, Double, Double, Double)? {
+            var numbers: (Double, Double, Double, Double) = (0, 0, 0, 0)
+            var count = 0
             var start = 0
             for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: ",") {
-                guard numbers.count < 4, let number = decimal(bytes[start..<index], signed: numbers.count < 2) else { return nil }
-                numbers.append(number)
+                guard count < 4, let number = decimal(bytes[start..<index], signed: count < 2) else { return nil }
+                switch count {
+                case 0: numbers.0 = number
+                case 1: numbers.1 = number
+                case 2: numbers.2 = number
+                default: numbers.3 = number
+                }
+                count += 1
                 start = index + 1
             }
-            return numbers.count == 4 ? numbers : nil
+            return count == 4 ? numbers : nil
         }
-        if let numbers { return Frame(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) }
+        var text = piece.text
+        let numbers = text.utf8.withContiguousStorageIfAvailable(read) ?? text.withUTF8(read)
+        if let numbers { return Frame(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3) }
         // Something is wrong: find the part to blame, as before.
         let parts = piece.commaSeparated()
         guard parts.count == 4 else {

@@ -1,3 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Synchronization
+
 /// A screen-reader session for simulators and tests: typed verbs in, events out to a sink.
 ///
 /// ```swift
@@ -39,9 +49,10 @@ public struct Session<Sink: EventSink> {
     private let parser = ScriptParser()
     /// How many threads parse the lines of a fed script ahead of running them: 1 (the default)
     /// parses each line on the calling thread just before it runs; more parse the complete
-    /// lines of a chunk (up to 1,024 at a time, at least 64 a thread) on that many threads, then
-    /// run them in order. Parsing depends on nothing but a line's bytes, so the events, errors
-    /// and their order are the same for every value; `typing-echo` uses the machine's cores.
+    /// lines of a chunk (up to 1,024 at a time) 32 or more at a time on that many threads while
+    /// the calling thread runs them in order (and parses too when the next are not ready).
+    /// Parsing depends on nothing but a line's bytes, so the events, errors and their order are
+    /// the same for every value, all on the calling thread; `typing-echo` uses the machine's cores.
     public var parsingJobs = 1
     /// The lines run so far, when the session records; nil otherwise.
     private var recording: [String]?
@@ -376,16 +387,44 @@ public struct Session<Sink: EventSink> {
                 batch.append(line)
             }
             if batch.isEmpty && stop == nil { return }
-            var shares = parser.parse(batch, jobs: parsingJobs)
-            while var share = shares.popLast() {
-                while let parsed = share.reversed.popLast() {
-                    guard let line = parsed else { continue }
-                    if let failure = try run(line) { failed(failure) }
-                }
-                if let error = share.error { throw error }
-            }
+            try runParsing(batch, failed: failed)
             if let stop { throw stop }
         }
+    }
+
+    /// Runs a batch of lines in order while they are parsed: a chunk at a time, by the other
+    /// threads and by this one when the next chunk to run is not parsed yet (parsing the whole
+    /// batch first left the other cores idle while the lines ran, a third of the time).
+    private mutating func runParsing(_ batch: [LineSplitter.Line], failed: (ExpectationFailure) -> Void) throws(ScriptError) {
+        let pipeline = ParsingPipeline(batch, parser: parser)
+        guard pipeline.chunkCount > 1 else {
+            var shares = parser.parse(batch, jobs: parsingJobs)
+            while var share = shares.popLast() { try run(&share, failed: failed) }
+            return
+        }
+        // The other threads parse from the first chunk on; this one runs the chunks in order,
+        // so that the sink and `failed` hear everything on the caller's thread, as with one job.
+        let helpers = DispatchGroup()
+        for _ in 1..<max(2, parsingJobs) {
+            DispatchQueue.global().async(group: helpers) { while pipeline.parseNextChunk() {} }
+        }
+        defer { helpers.wait() }
+        for chunk in 0..<pipeline.chunkCount {
+            var share = pipeline.waitForChunk(chunk)
+            do { try run(&share, failed: failed) } catch {
+                pipeline.cancel()
+                throw error
+            }
+        }
+    }
+
+    /// Runs a share's lines in order, then throws its error, if any.
+    private mutating func run(_ share: inout ScriptParser.ParsedShare, failed: (ExpectationFailure) -> Void) throws(ScriptError) {
+        while let parsed = share.reversed.popLast() {
+            guard let line = parsed else { continue }
+            if let failure = try run(line) { failed(failure) }
+        }
+        if let error = share.error { throw error }
     }
 
     // MARK: - Time
@@ -463,5 +502,68 @@ extension Session: CustomStringConvertible, CustomReflectable {
     public var customMirror: Mirror {
         Mirror(self, children: ["engine": engine, "expectationCount": expectationCount, "failureCount": failureCount],
                displayStyle: .struct)
+    }
+}
+
+/// A batch of lines parsed a chunk at a time by several threads, in order of the chunks, while
+/// the session's thread runs the parsed chunks in order (``waitForChunk(_:)``).
+///
+/// `@unchecked Sendable`: chunk `k`'s slot is written once, by the thread that took it, before
+/// its bit in `done` is set (releasing), and read only by the runner after it saw that bit
+/// (acquiring).
+private final class ParsingPipeline: @unchecked Sendable {
+    let lines: [LineSplitter.Line]
+    let parser: ScriptParser
+    /// How many lines a chunk holds (the last may hold fewer).
+    let chunkSize: Int
+    /// How many chunks the batch is cut into: at most 64, one bit each of `done`.
+    let chunkCount: Int
+    private let slots: UnsafeMutableBufferPointer<ScriptParser.ParsedShare>
+    /// The next chunk no thread has taken.
+    private let next = Atomic<Int>(0)
+    /// Bit `k` is set once chunk `k` is parsed.
+    private let done = Atomic<UInt64>(0)
+    /// Set when the runner stopped at an error: the chunks after it are not needed.
+    private let cancelled = Atomic<Bool>(false)
+
+    init(_ lines: [LineSplitter.Line], parser: ScriptParser) {
+        self.lines = lines
+        self.parser = parser
+        chunkSize = max(32, (lines.count + 63) / 64)
+        chunkCount = (lines.count + chunkSize - 1) / chunkSize
+        slots = .allocate(capacity: chunkCount)
+        slots.initialize(repeating: ScriptParser.ParsedShare())
+    }
+
+    deinit {
+        _ = slots.deinitialize()
+        slots.deallocate()
+    }
+
+    /// Takes the next chunk nobody took and parses it; false when none is left (or the runner stopped).
+    func parseNextChunk() -> Bool {
+        guard !cancelled.load(ordering: .relaxed) else { return false }
+        let chunk = next.add(1, ordering: .relaxed).oldValue
+        guard chunk < chunkCount else { return false }
+        slots[chunk] = parser.parse(lines, share: chunk * chunkSize..<min(lines.count, (chunk + 1) * chunkSize))
+        done.bitwiseOr(1 << UInt64(chunk), ordering: .releasing)
+        return true
+    }
+
+    /// Chunk `chunk`, parsed: by this thread when no other has it in hand (a chunk not yet
+    /// taken is parsed meanwhile).
+    func waitForChunk(_ chunk: Int) -> ScriptParser.ParsedShare {
+        while done.load(ordering: .acquiring) & (1 << UInt64(chunk)) == 0 {
+            // Another thread is parsing it: parse a later one meanwhile, or let it finish.
+            if !parseNextChunk() { sched_yield() }
+        }
+        var share = ScriptParser.ParsedShare()
+        swap(&share, &slots[chunk])
+        return share
+    }
+
+    /// The runner stopped: no more chunks are taken.
+    func cancel() {
+        cancelled.store(true, ordering: .relaxed)
     }
 }
