@@ -404,11 +404,12 @@ public struct Session<Sink: EventSink> {
         }
         // The other threads parse from the first chunk on; this one runs the chunks in order,
         // so that the sink and `failed` hear everything on the caller's thread, as with one job.
-        let helpers = DispatchGroup()
+        // It waits for no helper: one that starts late (every thread of the pool busy) finds
+        // every chunk taken, or the batch cancelled, and stops; the pipeline lives as long as
+        // a helper holds it, and a helper touches nothing but it.
         for _ in 1..<max(2, parsingJobs) {
-            DispatchQueue.global().async(group: helpers) { while pipeline.parseNextChunk() {} }
+            DispatchQueue.global().async { while pipeline.parseNextChunk() {} }
         }
-        defer { helpers.wait() }
         for chunk in 0..<pipeline.chunkCount {
             var share = pipeline.waitForChunk(chunk)
             do { try run(&share, failed: failed) } catch {
