@@ -40,7 +40,7 @@ public struct ScriptParser: Sendable {
         try parseLine(bytes, number: number).line
     }
 
-    /// The most lines parsed together by ``parse(_:jobs:)`` for a session.
+    /// The most lines a session parses on several threads at a time (one batch).
     static let batchSize = 1024
 
     /// A run of lines parsed in order: their lines (nil for a blank or comment line) in reverse,
@@ -51,16 +51,6 @@ public struct ScriptParser: Sendable {
         var reversed: [ScriptLine?] = []
         /// The error of the line after them, which ended the share.
         var error: ScriptError?
-    }
-
-    /// Parses lines on up to `jobs` threads, each a contiguous share of at least 64 lines (fewer
-    /// lines are parsed on the calling thread as one share), each share up to its first error:
-    /// the shares last first, so that `popLast()` takes them in order. Read in order up to the
-    /// first error, they are ``parse(line:number:)`` one line after another.
-    /// - Complexity: O(*n*) in the lines' bytes, spread over the threads.
-    func parse(_ lines: [LineSplitter.Line], jobs: Int) -> [ParsedShare] {
-        let jobs = max(1, min(jobs, lines.count / 64))
-        return onWorkers(jobs) { worker in parse(lines, share: lines.count * worker / jobs..<lines.count * (worker + 1) / jobs) }.reversed()
     }
 
     /// The lines `share` of `lines` parsed, up to the first that fails.

@@ -372,8 +372,9 @@ public struct Session<Sink: EventSink> {
             }
             return
         }
-        // A batch of complete lines is parsed together, then run in order; a line's error is
-        // thrown when its turn comes, after the lines before it have run, as one at a time.
+        // A batch of complete lines is parsed on the other threads while it runs in order; a
+        // line's error is thrown when its turn comes, after the lines before it have run, as
+        // one at a time.
         while true {
             var batch: [LineSplitter.Line] = []
             var stop: ScriptError?
@@ -398,9 +399,9 @@ public struct Session<Sink: EventSink> {
     private mutating func runParsing(_ batch: [LineSplitter.Line], failed: (ExpectationFailure) -> Void) throws(ScriptError) {
         let pipeline = ParsingPipeline(batch, parser: parser)
         guard pipeline.chunkCount > 1 else {
-            var shares = parser.parse(batch, jobs: parsingJobs)
-            while var share = shares.popLast() { try run(&share, failed: failed) }
-            return
+            // One chunk: nothing for another thread to do.
+            var share = parser.parse(batch, share: 0..<batch.count)
+            return try run(&share, failed: failed)
         }
         // The other threads parse from the first chunk on; this one runs the chunks in order,
         // so that the sink and `failed` hear everything on the caller's thread, as with one job.
