@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(ucrt)
+import ucrt
+#endif
 import TypingEcho
 
 /// A way of hearing (or, later, feeling) a session that the secure invariant must hold under:
@@ -53,48 +62,49 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
         guard !touch else { return bytes }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
-        let type = Array("type ".utf8), keys = Array("keys ".utf8), focusKey = Array("focus key:".utf8)
-        func starts(_ line: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
-            guard line.count >= prefix.count else { return false }
-            var index = line.startIndex
-            for byte in prefix {
-                if line[index] != byte { return false }
-                index += 1
+        // Over the bytes in place, each line's start compared by its bytes: every case's two
+        // scripts come through here, and in a debug build slices of the array cost most of it.
+        bytes.withUnsafeBufferPointer { bytes in
+            let base = bytes.baseAddress, count = bytes.count
+            func starts(_ start: Int, _ end: Int, with prefix: [UInt8]) -> Bool {
+                guard end - start >= prefix.count, let base else { return false }
+                return prefix.withUnsafeBufferPointer { memcmp(base + start, $0.baseAddress!, $0.count) == 0 }
             }
-            return true
-        }
-        var start = 0, first = true
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
-            let line = bytes[start..<end]
-            var kept: ArraySlice<UInt8>? = line
-            var replaced = false
-            if starts(line, with: type) {
-                replaced = true
-            } else if starts(line, with: focusKey) {
-                kept = nil
-            } else {
-                for gesture in Self.gestures where starts(line, with: gesture)
-                    && (line.count == gesture.count || line[line.startIndex + gesture.count] == 0x20) {
-                    kept = nil
-                    break
-                }
-            }
-            if let kept {
-                if !first { result.append(0x0A) }
-                first = false
-                if replaced {
-                    result.append(contentsOf: keys)
-                    result.append(contentsOf: kept.dropFirst(type.count))
+            var start = 0, first = true
+            while start <= count {
+                var end = start
+                while end < count && bytes[end] != 0x0A { end += 1 }
+                var kept = true, replaced = false
+                if starts(start, end, with: Self.typeWord) {
+                    replaced = true
+                } else if starts(start, end, with: Self.focusKeyWords) {
+                    kept = false
                 } else {
-                    result.append(contentsOf: kept)
+                    for gesture in Self.gestures where starts(start, end, with: gesture)
+                        && (end - start == gesture.count || bytes[start + gesture.count] == 0x20) {
+                        kept = false
+                        break
+                    }
                 }
+                if kept {
+                    if !first { result.append(0x0A) }
+                    first = false
+                    if replaced {
+                        result.append(contentsOf: Self.keysWord)
+                        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + Self.typeWord.count)..<end]))
+                    } else {
+                        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                    }
+                }
+                start = end + 1
             }
-            start = end + 1
         }
         return result
     }
+
+    /// The line starts ``performedUTF8(_:)`` looks for: `type ` (written as `keys `) and
+    /// `focus key:` (left out).
+    private static let typeWord = Array("type ".utf8), keysWord = Array("keys ".utf8), focusKeyWords = Array("focus key:".utf8)
 
     /// The settings as the overrides a session starts with.
     var overrides: [(key: String, value: String)] {

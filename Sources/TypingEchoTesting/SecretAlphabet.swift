@@ -76,8 +76,19 @@ public enum SecretAlphabet {
     /// quoted secret count these (as a field counts characters), so a decoy character has the
     /// same width.
     public static func width(of character: Character) -> Int {
+        knownWidths[character] ?? measuredWidth(of: character)
+    }
+
+    /// The width of a character as the script writes it, measured: the quoted character's
+    /// field characters, less the two quotes.
+    private static func measuredWidth(of character: Character) -> Int {
         TextBuffer.characters(of: SecureSession.quoted(String(character))).count - 2
     }
+
+    /// The width of every character of ``characters`` (which holds ``onScreen``), measured
+    /// once: every character of every secret asks for its decoy, and quoting and segmenting
+    /// it each time was a tenth of a case in a debug build.
+    private static let knownWidths: [Character: Int] = Dictionary(uniqueKeysWithValues: characters.map { ($0, measuredWidth(of: $0)) })
 
     /// The characters of the same width as `character`, from `onScreen` or `characters`.
     static func choices(sameWidthAs character: Character, onScreen: Bool) -> [Character] {

@@ -117,8 +117,10 @@ struct Screen: Sendable {
     /// Changes the field at `position` in place (its text is never copied) and keeps the
     /// element's traits in step with its state; nil for an element without a field.
     mutating func changeField<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result? {
-        guard let result = Self.unwrapping(&elements[position].field, change) else { return nil }
-        if let traits = elements[position].field?.traits { elements[position].traits = traits }
+        // The traits are read in place too: `elements[position].field?.traits` copied the
+        // whole field in a debug build.
+        guard let (result, traits) = Self.unwrapping(&elements[position].field, { field in (change(&field), field.traits) }) else { return nil }
+        elements[position].traits = traits
         return result
     }
 

@@ -44,8 +44,8 @@ extension Engine {
         if interrupts {
             for id in output.cutSpeech(at: output.clock.now) { emit(.finished(id: id, completed: false)) }
         }
-        let locale = voice.locale
-        let duration = SpeechTiming.duration(of: text, locale: locale, rate: configuration.current.rate)
+        let (locale, timing) = voice.spoken
+        let duration = SpeechTiming.duration(of: text, model: timing, rate: configuration.current.rate)
         let (id, start) = output.queueSpeech(duration: duration, at: output.clock.now, isTyping: isTyping)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: locale, pitch: pitch,
                               duration: duration, interrupts: interrupts, startDelay: start - output.clock.now)))

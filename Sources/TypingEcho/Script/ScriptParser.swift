@@ -119,6 +119,29 @@ public struct ScriptParser: Sendable {
         case "settings": return .settings(try settings(&arguments, locations: &locations))
         case "field": return .field(try field(&arguments, location: location))
         case "element": return .element(try element(&arguments, location: location))
+        // The commands of typing come first, after the three declarations: in a debug build
+        // each case before the one taken costs a string compared.
+        case "type": return .type(try secret(&arguments, command: name))
+        case "keys": return .keys(try secret(&arguments, command: name))
+        case "key": return .key(try choice(&arguments, what: "key", usage: "key"))
+        case "edit": return .edit(try choice(&arguments, what: "edit action", usage: "edit"))
+        case "double-tap", "lift", "split-tap", "hold":
+            try arguments.finish(usage: name)
+            switch name {
+            case "double-tap": return .doubleTap
+            case "lift": return .lift
+            case "split-tap": return .splitTap
+            default: return .hold
+            }
+        case "touch": return .touch(try target(&arguments, command: name))
+        case "slide": return .slide(try target(&arguments, command: name))
+        case "clipboard": return .clipboard(try secret(&arguments, command: name))
+        case "dictate": return .dictate(try secret(&arguments, command: name))
+        case "wait":
+            let seconds = try number(&arguments, usage: "wait SECONDS", signed: false, expected: "a non-negative number of seconds, like 0.5")
+            try arguments.finish(usage: "wait SECONDS")
+            return .wait(seconds)
+        case "expect": return .expect(try expectation(&arguments))
         case "focus":
             let id = try identifier(&arguments, command: "focus", usage: "focus ID|key:NAME")
             if !id.quoted, id.text.hasPrefix("key:") {
@@ -143,27 +166,6 @@ public struct ScriptParser: Sendable {
         case "chord": return .chord(try chord(&arguments))
         case "chords": return .chords(try chords(&arguments))
         case "rotor": return .rotor(try choice(&arguments, what: "rotor unit", usage: "rotor"))
-        case "key": return .key(try choice(&arguments, what: "key", usage: "key"))
-        case "edit": return .edit(try choice(&arguments, what: "edit action", usage: "edit"))
-        case "double-tap", "lift", "split-tap", "hold":
-            try arguments.finish(usage: name)
-            switch name {
-            case "double-tap": return .doubleTap
-            case "lift": return .lift
-            case "split-tap": return .splitTap
-            default: return .hold
-            }
-        case "touch": return .touch(try target(&arguments, command: name))
-        case "slide": return .slide(try target(&arguments, command: name))
-        case "type": return .type(try secret(&arguments, command: name))
-        case "keys": return .keys(try secret(&arguments, command: name))
-        case "clipboard": return .clipboard(try secret(&arguments, command: name))
-        case "dictate": return .dictate(try secret(&arguments, command: name))
-        case "wait":
-            let seconds = try number(&arguments, usage: "wait SECONDS", signed: false, expected: "a non-negative number of seconds, like 0.5")
-            try arguments.finish(usage: "wait SECONDS")
-            return .wait(seconds)
-        case "expect": return .expect(try expectation(&arguments))
         case "error": return try fieldError(&arguments, at: &argument)
         case "validate":
             try arguments.finish(usage: name)
@@ -383,32 +385,40 @@ enum OnOff: String, CaseIterable {
 }
 
 /// The tokens of one line after the command word, read front to back.
+///
+/// The tokens are read by index, not as a slice's `popFirst()`: every line's words come
+/// through here, and in a debug build (what `swift test` runs) the slice's generic calls cost
+/// more than the rest of reading a short line.
 struct ScriptArguments {
-    private var tokens: ArraySlice<ScriptToken>
+    private let tokens: [ScriptToken]
+    /// The index of the next token to read.
+    private var cursor = 0
     /// The line, for locations: token positions are byte offsets until one is needed as a column.
     let text: ScriptLineText
     /// The byte offset just past the line's last token, where a missing argument is reported.
     private let end: Int
 
     init(_ tokens: [ScriptToken], text: ScriptLineText) {
-        self.tokens = tokens[...]
+        self.tokens = tokens
         self.text = text
-        self.end = tokens.last?.end ?? text.start
+        self.end = tokens.isEmpty ? text.start : tokens[tokens.count - 1].end
     }
 
     /// The line number, for locations.
     var line: Int { text.line }
 
     /// Whether every token has been read.
-    var isEmpty: Bool { tokens.isEmpty }
+    var isEmpty: Bool { cursor == tokens.count }
 
     /// How many tokens are left to read.
-    var remaining: Int { tokens.count }
+    var remaining: Int { tokens.count - cursor }
 
     /// The next token, if any.
     mutating func next() -> ScriptToken? {
-        let token = tokens.popFirst()
-        lastRead = token?.offset ?? lastRead
+        guard cursor < tokens.count else { return nil }
+        let token = tokens[cursor]
+        cursor += 1
+        lastRead = token.offset
         return token
     }
 
@@ -428,7 +438,7 @@ struct ScriptArguments {
 
     /// Fails at the first token left over; the usage text is built only then.
     func finish(usage: @autoclosure () -> String) throws(ScriptError) {
-        guard let extra = tokens.first else { return }
-        throw error("extra argument; usage: \(usage())", at: extra.offset)
+        guard cursor < tokens.count else { return }
+        throw error("extra argument; usage: \(usage())", at: tokens[cursor].offset)
     }
 }

@@ -72,6 +72,15 @@ public enum SpeechTiming {
     ///
     /// - Complexity: O(*n*) in the text's scalars.
     public static func duration(of text: String, locale: String, rate: Double) -> VirtualDuration {
+        duration(of: text, model: coefficients(for: locale), rate: rate)
+    }
+
+    /// The estimated duration of `text` said with `model` (a locale's ``coefficients(for:)``)
+    /// at `rate`: what ``duration(of:locale:rate:)`` gives for that locale, without looking
+    /// the model up again.
+    ///
+    /// - Complexity: O(*n*) in the text's scalars.
+    public static func duration(of text: String, model: Coefficients, rate: Double) -> VirtualDuration {
         var scalars = 0, pauses = 0, ideographs = 0
         // Over the UTF-8 bytes: an ASCII byte is a scalar (a pause when it is a comma or full
         // stop); only a non-ASCII scalar is decoded (a long value announced again and again
@@ -114,7 +123,6 @@ public enum SpeechTiming {
                 offset += length
             }
         }
-        let model = coefficients(for: locale)
         let milliseconds = (Double(model.base) + Double(model.perCharacter) * Double(scalars - ideographs)
                             + Double(model.perIdeograph) * Double(ideographs) + Double(model.perPause) * Double(pauses)) / rate
         // Capped a little past the clock's limit, so the conversion cannot trap and speech

@@ -8,7 +8,13 @@
 struct Voice: Sendable {
     /// The echo's rules, with the words of the locale in force and the settings the engine
     /// last gave (`follow(_:)`).
-    private(set) var echo: EchoComposer
+    private(set) var echo: EchoComposer {
+        didSet { spoken = Self.spoken(echo) }
+    }
+    /// The tag speech is tagged with (the phrasebook's) and its timing model, kept beside the
+    /// composer: every utterance reads both, and a debug build copied the whole composer for
+    /// each `echo.phrasebook.locale` (and looked the model up by tag each time).
+    private(set) var spoken: (locale: String, timing: SpeechTiming.Coefficients)
     /// A user's own phonetic alphabet, kept across locale changes.
     private var customPhonetics: PhoneticAlphabet?
     /// Warnings not yet taken by `takeWarnings()`.
@@ -17,16 +23,23 @@ struct Voice: Sendable {
     /// The voice of a locale, in the words of the settings' reader, with the settings in force.
     /// - Throws: `LocaleError` when the tag is not a BCP 47 tag.
     init(locale: String, settings: Settings) throws(LocaleError) {
-        echo = Self.composer(try Phrasebook(locale: locale, wording: settings.style.wording), settings)
+        let echo = Self.composer(try Phrasebook(locale: locale, wording: settings.style.wording), settings)
+        self.echo = echo
+        spoken = Self.spoken(echo)
         if let warning = phrasebook.warning { pendingWarnings.append(EngineWarning(warning, at: nil)) }
     }
 
     /// The words of the locale in force.
     var phrasebook: Phrasebook { echo.phrasebook }
 
-    /// The tag speech is tagged with (the phrasebook's), read without copying the composer
-    /// (a debug build copied all of it for each `voice.echo.phrasebook.locale`).
-    var locale: String { echo.phrasebook.locale }
+    /// The tag speech is tagged with (the phrasebook's).
+    var locale: String { spoken.locale }
+
+    /// What `spoken` holds for a composer.
+    private static func spoken(_ echo: EchoComposer) -> (locale: String, timing: SpeechTiming.Coefficients) {
+        let locale = echo.phrasebook.locale
+        return (locale, SpeechTiming.coefficients(for: locale))
+    }
 
     /// The echo's rules for a phrasebook and settings: the one place a composer is made.
     private static func composer(_ phrasebook: Phrasebook, _ settings: Settings) -> EchoComposer {
