@@ -141,7 +141,10 @@ public enum JSONLines {
     public static func line(_ timed: TimedEvent) -> String {
         var bytes: [UInt8] = []
         encode(timed, into: &bytes)
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
+        // The newline taken off in place (`dropLast()` made a slice: generic calls a debug
+        // build paid for on every line).
+        if !bytes.isEmpty { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

@@ -25,7 +25,10 @@ public struct Transcript: Sendable {
     public mutating func line(for timed: TimedEvent) -> String? {
         var bytes: [UInt8] = []
         guard write(timed, into: &bytes) else { return nil }
-        return String(decoding: bytes.dropLast(), as: UTF8.self)
+        // The newline taken off in place (`dropLast()` made a slice: generic calls a debug
+        // build paid for on every line).
+        if !bytes.isEmpty { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the transcript line for an event and a newline to `output` as UTF-8 bytes,

@@ -9,12 +9,17 @@ extension KeyboardLayout {
     public func key(atX x: Double, y: Double, on layer: KeyboardLayer) -> KeyID? {
         guard frame.contains(x: x, y: y) else { return nil }
         // The layer's keys are looked up once, not once per key (`self[id]` is a dictionary lookup).
-        let keys = keys(on: layer)
-        var best: (index: Int, distance: Double)?
-        for index in keys.indices {
-            let distance = keys[index].frame.squaredDistance(toX: x, y: y)
-            if let current = best, current.distance <= distance { continue }
-            best = (index, distance)
+        // Read in place through a buffer: `keys[index].frame` copied the whole key (its
+        // strings retained and released) in a debug build.
+        let best = keys(on: layer).withUnsafeBufferPointer { keys in
+            var best: (index: Int, distance: Double)?
+            var index = 0
+            while index < keys.count {
+                let distance = keys[index].frame.squaredDistance(toX: x, y: y)
+                if best == nil || distance < best!.distance { best = (index, distance) }
+                index += 1
+            }
+            return best
         }
         return best.map { KeyID(layer: layer, index: $0.index) }
     }
@@ -76,8 +81,13 @@ extension KeyboardLayout {
 extension Frame {
     /// The squared distance from a point to the nearest point of the frame (0 inside).
     func squaredDistance(toX px: Double, y py: Double) -> Double {
-        let dx = Swift.max(x - px, 0, px - (x + width))
-        let dy = Swift.max(y - py, 0, py - (y + height))
+        // Comparisons written out: the variadic `max` made an array per call in a debug build.
+        var dx = x - px, dy = y - py
+        let right = px - (x + width), below = py - (y + height)
+        if right > dx { dx = right }
+        if dx < 0 { dx = 0 }
+        if below > dy { dy = below }
+        if dy < 0 { dy = 0 }
         return dx * dx + dy * dy
     }
 

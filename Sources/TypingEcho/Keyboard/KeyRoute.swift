@@ -127,6 +127,11 @@ extension KeyboardLayout {
     /// The layer keys to enter, in order, to get from one layer to another; nil if none lead
     /// there. Found breadth first, so the path is the shortest.
     func layerPath(from start: KeyboardLayer, to goal: KeyboardLayer) -> [KeyID]? {
+        layerPaths[start.ordinal * KeyboardLayer.count + goal.ordinal]
+    }
+
+    /// ``layerPath(from:to:)`` searched (breadth first over the layer keys), as a layout is made.
+    func searchLayerPath(from start: KeyboardLayer, to goal: KeyboardLayer) -> [KeyID]? {
         // The paths by layer ordinal (three layers), not a dictionary: a debug build hashed the
         // enum through generic code at every step.
         var paths: [[KeyID]?] = [nil, nil, nil]

@@ -7,6 +7,9 @@ public enum KeyboardLayer: String, Sendable, Hashable, CaseIterable {
     /// More symbols ("#+=").
     case symbols
 
+    /// How many layers there are (the ordinals are below it).
+    static let count = 3
+
     /// 0, 1, 2 in declaration order: the index of the layer's keys in a layout.
     var ordinal: Int {
         switch self {
@@ -126,6 +129,10 @@ public struct KeyboardLayout: Sendable {
     private let capitals: [Character: Character]
     /// Where each character is typed from, per layer, worked out once (see `route(for:from:inArea:)`).
     private(set) var routeIndex = KeyRouteIndex()
+    /// The layer keys from each layer to each other (`layerPath(from:to:)`), at
+    /// `from.ordinal * KeyboardLayer.count + to.ordinal`, worked out once: every key typed with `type`
+    /// asks, and a debug build copied every key of a layer searching it.
+    private(set) var layerPaths: [[KeyID]?] = []
 
     /// A layout from its parts; capitals are worked out here once.
     init(locale: String, name: String, arrangement: String, screen: Frame, frame: Frame,
@@ -156,6 +163,11 @@ public struct KeyboardLayout: Sendable {
         }
         self.capitals = capitals
         routeIndex = KeyRouteIndex(self)
+        var paths: [[KeyID]?] = []
+        for start in KeyboardLayer.allCases {
+            for goal in KeyboardLayer.allCases { paths.append(searchLayerPath(from: start, to: goal)) }
+        }
+        layerPaths = paths
     }
 
     /// The keys of a layer, row by row, left to right.

@@ -11,6 +11,12 @@ final class PluralRules: @unchecked Sendable {
     /// costs far more than formatting with it, and a refused keystroke says a count every time.
     /// Used under the lock, so engines sharing these rules on several threads never share a call.
     private let integerFormat = Mutex<OpaquePointer?>(nil)
+    /// The category and the digits of each small count asked for so far (below `memoLimit`):
+    /// a field's counts are said again and again, and each asked ICU twice (a tenth of a
+    /// refused key's echo in a debug build). Pure functions of the count, so keeping them
+    /// changes nothing said.
+    private let memo = Mutex<[Int: (category: String, digits: String)]>([:])
+    private static let memoLimit = 1_024
 
     /// Opens the rules of an ICU locale id.
     init(locale: String) throws(ICUError) {
@@ -24,6 +30,17 @@ final class PluralRules: @unchecked Sendable {
     deinit {
         tecu_plurals_close(rules)
         integerFormat.withLock { format in tecu_integer_format_close(format) }
+    }
+
+    /// The category ("one", "few", "many", "other", …) of a count and the count written with
+    /// the locale's digits: ``category(of:)`` and ``format(_:)`` together, remembered for a
+    /// small count.
+    func categoryAndDigits(of number: Int) -> (category: String, digits: String) {
+        guard number >= 0, number < Self.memoLimit else { return (category(of: number), format(number)) }
+        if let known = memo.withLock({ $0[number] }) { return known }
+        let made = (category(of: number), format(number))
+        memo.withLock { $0[number] = made }
+        return made
     }
 
     /// The category ("one", "few", "many", "other", …) of a count.
