@@ -177,7 +177,11 @@ public struct TextField: Sendable {
     @_spi(Testing) public var secretTextForTesting: String { buffer.string }
 
     /// The traits a field of this kind and state carries.
-    public var traits: Traits {
+    public var traits: Traits { Self.traits(kind, isEditing: isEditing, isDisabled: isDisabled) }
+
+    /// The traits of a field of `kind` in a state: what ``traits`` gives, from the stored
+    /// properties it reads (read one by one, a field being changed in place is not copied).
+    static func traits(_ kind: FieldKind, isEditing: Bool, isDisabled: Bool) -> Traits {
         var traits = kind.defaultTraits
         if isEditing { traits.insert(.isEditing) }
         if isDisabled { traits.insert(.notEnabled) }

@@ -117,9 +117,14 @@ struct Screen: Sendable {
     /// Changes the field at `position` in place (its text is never copied) and keeps the
     /// element's traits in step with its state; nil for an element without a field.
     mutating func changeField<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result? {
-        // The traits are read in place too: `elements[position].field?.traits` copied the
-        // whole field in a debug build.
-        guard let (result, traits) = Self.unwrapping(&elements[position].field, { field in (change(&field), field.traits) }) else { return nil }
+        // The traits are read in place too, as the change ends: `elements[position].field?.traits`
+        // copied the whole field in a debug build (and a tuple result looked up its metadata).
+        var traits = Traits(rawValue: 0)
+        guard let result = Self.unwrapping(&elements[position].field, { field in
+            let result = change(&field)
+            traits = TextField.traits(field.kind, isEditing: field.isEditing, isDisabled: field.isDisabled)
+            return result
+        }) else { return nil }
         elements[position].traits = traits
         return result
     }

@@ -159,7 +159,12 @@ extension Engine {
         do { actions = try keyboard.handle(gesture) } catch {
             throw ScriptError(.gesture, error.message, at: location)
         }
-        for action in actions { try perform(action, at: location) }
+        // By index: a debug build made an iterator per key through generic calls.
+        var index = 0
+        while index < actions.count {
+            try perform(actions[index], at: location)
+            index += 1
+        }
     }
 
     /// The finger has rested on a key for the tap time (direct typing): it is heard.

@@ -42,7 +42,12 @@ extension Engine {
     /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
     mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
         if interrupts {
-            for id in output.cutSpeech(at: output.clock.now) { emit(.finished(id: id, completed: false)) }
+            let cut = output.cutSpeech(at: output.clock.now)
+            var index = 0
+            while index < cut.count {
+                emit(.finished(id: cut[index], completed: false))
+                index += 1
+            }
         }
         let (locale, timing) = voice.spoken
         let duration = SpeechTiming.duration(of: text, model: timing, rate: configuration.current.rate)

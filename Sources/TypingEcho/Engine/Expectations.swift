@@ -33,7 +33,10 @@ struct ExpectationLog: Sendable {
             inFlight.append((utterance.id, text))
         case .finished(let id, let heardToTheEnd):
             // Utterances end in the order they were queued: the one ending is almost always first.
-            guard let index = inFlight.firstIndex(where: { $0.id == id }) else { break }
+            // By index, not `firstIndex(where:)` (a generic call per event in a debug build).
+            var index = 0
+            while index < inFlight.count && inFlight[index].id != id { index += 1 }
+            guard index < inFlight.count else { break }
             let text = inFlight.remove(at: index).text
             if heardToTheEnd {
                 if completed.count == Self.capacity { completed.removeFirst(Self.capacity / 2) }

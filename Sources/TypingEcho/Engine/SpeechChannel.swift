@@ -79,7 +79,7 @@ struct SpeechChannel: Sendable {
             cut.append(playing[index].id)
             index += 1
         }
-        while !playing.isEmpty { playing.removeLast() }
+        playing = []
         dropDue { if case .finish = $0 { true } else { false } }
         return cut
     }
@@ -95,9 +95,8 @@ struct SpeechChannel: Sendable {
     }
 
     /// Drops the scheduled entries whose action `drops`, keeping the others in order. Mostly
-    /// nothing goes: the common case only reads each entry. Index loops and `removeLast`, not
-    /// `indices` and `removeSubrange`: every key comes here, and in a debug build (what
-    /// `swift test` runs) those generic calls cost most of it.
+    /// nothing goes: the common case only reads each entry, by index (`indices` was a generic
+    /// call per key in a debug build, what `swift test` runs).
     private mutating func dropDue(where drops: (Due.Action) -> Bool) {
         var kept = 0, index = 0
         let count = due.count
@@ -108,7 +107,7 @@ struct SpeechChannel: Sendable {
             }
             index += 1
         }
-        while due.count > kept { due.removeLast() }
+        if kept < count { due.removeSubrange(kept..<count) }
     }
 
     /// The time of the next scheduled thing, if any.
@@ -145,7 +144,11 @@ struct SpeechChannel: Sendable {
         var entry = entry
         sequence += 1
         entry.sequence = sequence
-        let position = due.firstIndex { ($0.time, $0.sequence) > (entry.time, entry.sequence) } ?? due.count
-        due.insert(entry, at: position)
+        // Mostly the entry goes last (the latest time, the highest sequence): appended, and
+        // otherwise inserted before the first later entry, found by index (the generic
+        // `firstIndex(where:)` and `insert(_:at:)` cost most of a key's scheduling in a debug build).
+        var position = due.count
+        while position > 0 && (due[position - 1].time, due[position - 1].sequence) > (entry.time, entry.sequence) { position -= 1 }
+        if position == due.count { due.append(entry) } else { due.insert(entry, at: position) }
     }
 }

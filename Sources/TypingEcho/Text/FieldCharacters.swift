@@ -85,13 +85,19 @@ package enum FieldCharacters {
 
     /// Whether every code point is below U+0300 and none is CR: then each is a character.
     private static func isSimple(_ text: String) -> Bool {
-        var simple = true
-        for byte in text.utf8 where byte >= 0xCC || byte == 0x0D {
-            // U+0300 is CC 80 in UTF-8: every lead byte below CC starts a code point below it.
-            simple = false
-            break
+        // U+0300 is CC 80 in UTF-8: every lead byte below CC starts a code point below it.
+        // Read through the UTF-8 buffer (an iterator over `utf8` was generic calls per byte in
+        // a debug build).
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0xCC || byte == 0x0D { return false }
+                index += 1
+            }
+            return true
         }
-        return simple
     }
 }
 
