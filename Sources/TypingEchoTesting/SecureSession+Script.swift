@@ -7,17 +7,31 @@ extension SecureSession {
     /// start each session from a copy of the result.
     public var body: String {
         var builder = ScriptBuilder()
-        for step in steps { builder.add(step) }
+        var step = 0
+        while step < steps.count {
+            builder.add(steps[step])
+            step += 1
+        }
         // Each line and its line feed, as `joined(separator: "\n") + "\n"` writes them (one
         // line feed alone for no lines), appended into one string of the right capacity: the
         // generic `joined` was about 4 % of what running a leak case's two sessions costs.
-        let lines = builder.lines.dropFirst(SecureSession.declarations.count)
-        guard !lines.isEmpty else { return "\n" }
+        // By index over the builder's lines (a slice's `reduce` and iterator were generic
+        // calls per line in a debug build).
+        let lines = builder.lines
+        let first = SecureSession.declarations.count
+        guard lines.count > first else { return "\n" }
+        var capacity = 0, index = first
+        while index < lines.count {
+            capacity += lines[index].utf8.count + 1
+            index += 1
+        }
         var text = ""
-        text.reserveCapacity(lines.reduce(0) { $0 + $1.utf8.count + 1 })
-        for line in lines {
-            text += line
+        text.reserveCapacity(capacity)
+        index = first
+        while index < lines.count {
+            text += lines[index]
             text += "\n"
+            index += 1
         }
         return text
     }

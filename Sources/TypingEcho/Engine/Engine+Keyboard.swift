@@ -341,7 +341,7 @@ extension Engine {
     /// Swipe up or down with the rotor on typing mode: the previous or next mode, announced.
     mutating func switchTypingMode(forward: Bool) {
         let mode = configuration.switchTypingMode(forward: forward)
-        voice.follow(configuration.current)
+        voice.follow(configuration)
         releaseFinger()
         echo(.typingModeSwitched(mode))
     }

@@ -267,10 +267,13 @@ package struct Engine: Sendable {
             let assignment = assignments[index]
             let written = place.setting(index)
             do { try configuration.set(assignment.key, to: assignment.value) } catch {
+                // A reader's defaults may be in force before a later key failed: the voice
+                // follows whatever is in force now.
+                voice.follow(configuration)
                 let location = Settings.keys.contains(assignment.key) ? written.value : written.key
                 throw ScriptError(.badSetting, error.description, at: location)
             }
-            voice.follow(configuration.current)
+            voice.follow(configuration)
             if assignment.key == "locale" || assignment.key == "reader" || BrailleSettings.keys.contains(assignment.key) {
                 try syncBraille(at: written.value)
             }

@@ -2,6 +2,10 @@
 struct SettingsInForce: Sendable {
     /// The settings now.
     private(set) var current: Settings
+    /// How many times the settings were set since the engine started (a setting that failed
+    /// counts too): the voice notes the revision it follows, so that a debug build checks it
+    /// follows the settings in force by comparing two numbers instead of two `Settings`.
+    private(set) var revision = 0
     /// Settings given on the command line, which win over the script's.
     private let overrides: [(key: String, value: String)]
 
@@ -24,6 +28,7 @@ struct SettingsInForce: Sendable {
     /// A `reader` puts that reader's defaults in force; the command line's overrides are then
     /// applied again, since they win over every default.
     mutating func set(_ key: String, to value: String) throws(SettingError) {
+        defer { revision &+= 1 }
         try current.set(key, to: value)
         guard key == "reader" else { return }
         for (key, value) in overrides where key != "reader" { try current.set(key, to: value) }
@@ -31,6 +36,7 @@ struct SettingsInForce: Sendable {
 
     /// The rotor moved the typing mode on to the next (or previous) one. - Returns: The new mode.
     mutating func switchTypingMode(forward: Bool) -> TypingMode {
+        revision &+= 1
         let modes = TypingMode.allCases
         let current = modes.firstIndex(of: self.current.typingMode) ?? 0
         self.current.typingMode = modes[(current + (forward ? 1 : modes.count - 1)) % modes.count]

@@ -57,9 +57,12 @@ struct ScriptToken: Sendable {
     /// Where the token starts (a byte offset).
     var offset: Int { key?.offset ?? value.offset }
     /// Whether the token is a bare word (not quoted, not an attribute).
-    var isWord: Bool { key == nil && !value.quoted }
+    var isWord: Bool { !hasKey && !value.quoted }
     /// Whether the token is a lone quoted string.
-    var isString: Bool { key == nil && value.quoted }
+    var isString: Bool { !hasKey && value.quoted }
+    /// Whether the token is `KEY=VALUE` (matched, not compared with nil: that was a generic
+    /// call per token in a debug build).
+    private var hasKey: Bool { if case .some = key { true } else { false } }
 }
 
 /// The bytes of one script line, turning byte offsets into `LINE:COLUMN` locations on demand.
@@ -203,7 +206,9 @@ struct ScriptLexer {
         source = ScriptLineText(bytes: text, line: line, start: bom)
         self.bytes = bytes
         index = bom
-        end = bytes.last == Self.carriageReturn ? bytes.count - 1 : bytes.count
+        // The last byte read by index (`last` and an optional compared was generic calls per
+        // line in a debug build).
+        end = bytes.count > 0 && bytes[bytes.count - 1] == Self.carriageReturn ? bytes.count - 1 : bytes.count
     }
 
     /// The error the lexer reports in the first bytes of a line whose end has not arrived, if

@@ -119,29 +119,12 @@ public struct ScriptParser: Sendable {
         case "settings": return .settings(try settings(&arguments, locations: &locations))
         case "field": return .field(try field(&arguments, location: location))
         case "element": return .element(try element(&arguments, location: location))
-        // The commands of typing come first, after the three declarations: in a debug build
-        // each case before the one taken costs a string compared.
+        // The commands of typing come first, after the three declarations, the most
+        // used first: in a debug build each case before the one taken costs a string
+        // compared.
         case "type": return .type(try secret(&arguments, command: name))
         case "keys": return .keys(try secret(&arguments, command: name))
         case "key": return .key(try choice(&arguments, what: "key", usage: "key"))
-        case "edit": return .edit(try choice(&arguments, what: "edit action", usage: "edit"))
-        case "double-tap", "lift", "split-tap", "hold":
-            try arguments.finish(usage: name)
-            switch name {
-            case "double-tap": return .doubleTap
-            case "lift": return .lift
-            case "split-tap": return .splitTap
-            default: return .hold
-            }
-        case "touch": return .touch(try target(&arguments, command: name))
-        case "slide": return .slide(try target(&arguments, command: name))
-        case "clipboard": return .clipboard(try secret(&arguments, command: name))
-        case "dictate": return .dictate(try secret(&arguments, command: name))
-        case "wait":
-            let seconds = try number(&arguments, usage: "wait SECONDS", signed: false, expected: "a non-negative number of seconds, like 0.5")
-            try arguments.finish(usage: "wait SECONDS")
-            return .wait(seconds)
-        case "expect": return .expect(try expectation(&arguments))
         case "focus":
             let id = try identifier(&arguments, command: "focus", usage: "focus ID|key:NAME")
             if !id.quoted, id.text.hasPrefix("key:") {
@@ -152,7 +135,25 @@ public struct ScriptParser: Sendable {
             }
             argument = arguments.location(id.offset)
             return .focus(id.text)
+        case "double-tap", "lift", "split-tap", "hold":
+            try arguments.finish(usage: name)
+            switch name {
+            case "double-tap": return .doubleTap
+            case "lift": return .lift
+            case "split-tap": return .splitTap
+            default: return .hold
+            }
         case "swipe": return try swipe(&arguments)
+        case "wait":
+            let seconds = try number(&arguments, usage: "wait SECONDS", signed: false, expected: "a non-negative number of seconds, like 0.5")
+            try arguments.finish(usage: "wait SECONDS")
+            return .wait(seconds)
+        case "edit": return .edit(try choice(&arguments, what: "edit action", usage: "edit"))
+        case "touch": return .touch(try target(&arguments, command: name))
+        case "slide": return .slide(try target(&arguments, command: name))
+        case "clipboard": return .clipboard(try secret(&arguments, command: name))
+        case "dictate": return .dictate(try secret(&arguments, command: name))
+        case "expect": return .expect(try expectation(&arguments))
         case "route":
             let cell = try count(&arguments, usage: "route N")
             guard cell < BrailleSettings.widest else {

@@ -17,6 +17,8 @@ struct Voice: Sendable {
     private(set) var spoken: (locale: String, timing: SpeechTiming.Coefficients)
     /// A user's own phonetic alphabet, kept across locale changes.
     private var customPhonetics: PhoneticAlphabet?
+    /// The ``SettingsInForce/revision`` the echo's settings were last taken from.
+    private(set) var followedRevision = 0
     /// Warnings not yet taken by `takeWarnings()`.
     private var pendingWarnings: [EngineWarning] = []
 
@@ -48,7 +50,9 @@ struct Voice: Sendable {
 
     /// The settings in force changed: the echo follows them, and the words follow a new
     /// wording (a `reader=`).
-    mutating func follow(_ settings: Settings) {
+    mutating func follow(_ configuration: SettingsInForce) {
+        followedRevision = configuration.revision
+        let settings = configuration.current
         let wording = echo.settings.style.wording
         echo = Self.composer(echo.phrasebook, settings)
         if settings.style.wording != wording {
