@@ -163,8 +163,11 @@ extension Gen where Value == LeakCase {
     /// in 0...15 (`Gen.int` would favour its ends, 0 among them: a dump in one case in five).
     public static func leakCase(steps: ClosedRange<Int>, readers: [LeakReader] = LeakReader.all) -> Gen<LeakCase> {
         let reader: Gen<LeakReader> = readers.count == 1 ? .constant(readers[0]) : .element(of: readers)
+        // Made once, outside the cases: building the depths' array in each case was a
+        // hundredth of a campaign in a debug build. The draws are the same.
+        let readerAndDepth = Gen<(LeakReader, Int)>.zip(reader, .element(of: Array(0...15)))
         return Gen<(SecureSession, SecureSession)>.secureSessionWithDecoy(steps: steps).flatMap { pair in
-            Gen<(LeakReader, Int)>.zip(reader, .element(of: Array(0...15))).map { reader, depth in
+            readerAndDepth.map { reader, depth in
                 LeakCase(session: pair.0, decoy: pair.1, reader: reader, depth: depth)
             }
         }

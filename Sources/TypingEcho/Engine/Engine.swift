@@ -127,8 +127,10 @@ package struct Engine: Sendable {
     /// Fails at `location` when the clock reached its limit or something is scheduled past it
     /// (speech that would end, a hint or a phonetic word that would start after 1,000,000,000 s).
     mutating func checkClock(at location: SourceLocation?) throws(ScriptError) {
-        // No array: this runs after every line.
-        let late = (output.speech.lastDue.map { $0 > VirtualTime.limit } ?? false) || (keyboard.restDue.map { $0 > VirtualTime.limit } ?? false)
+        // No array, no `Optional.map`: this runs after every line (generic calls in a debug build).
+        var late = false
+        if let due = output.speech.lastDue, due > VirtualTime.limit { late = true }
+        if let rest = keyboard.restDue, rest > VirtualTime.limit { late = true }
         guard !output.clock.overran, !late else { throw Self.clockError(at: location) }
     }
 

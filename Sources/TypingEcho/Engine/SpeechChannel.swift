@@ -45,15 +45,25 @@ struct SpeechChannel: Sendable {
     private var due: [Due] = []
 
     /// When everything queued has been said.
-    func quietTime(after time: VirtualTime) -> VirtualTime { max(time, playing.last?.end ?? time) }
+    func quietTime(after time: VirtualTime) -> VirtualTime {
+        // The last entry by index (`last` is a generic call per utterance in a debug build).
+        guard !playing.isEmpty else { return time }
+        return max(time, playing[playing.count - 1].end)
+    }
 
     /// Whether typing feedback asked for at `time` may wait for what is being said instead of
     /// cutting it: everything playing or queued is typing feedback of keys pressed before this
     /// instant, and it will all have been said within `maximumTypingLag`. Keys pressed at one
     /// instant (`key-cadence=0`) still cut one another, as in v1.
     func mayFollowTyping(at time: VirtualTime) -> Bool {
-        guard let last = playing.last, last.end <= time + Self.maximumTypingLag else { return false }
-        return playing.allSatisfy { $0.isTyping && $0.requested < time }
+        // By index (`last` and `allSatisfy` were generic calls per key in a debug build).
+        guard !playing.isEmpty, playing[playing.count - 1].end <= time + Self.maximumTypingLag else { return false }
+        var index = 0
+        while index < playing.count {
+            guard playing[index].isTyping && playing[index].requested < time else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// Queues an utterance after what is playing; returns its id and when it starts to be heard.
@@ -111,10 +121,10 @@ struct SpeechChannel: Sendable {
     }
 
     /// The time of the next scheduled thing, if any.
-    var nextDue: VirtualTime? { due.first?.time }
+    var nextDue: VirtualTime? { due.isEmpty ? nil : due[0].time }
 
     /// The time of the last scheduled thing, if any.
-    var lastDue: VirtualTime? { due.last?.time }
+    var lastDue: VirtualTime? { due.isEmpty ? nil : due[due.count - 1].time }
 
     /// Removes and returns the first thing due at or before `time`.
     mutating func popDue(through time: VirtualTime) -> Due? {
