@@ -284,7 +284,8 @@ public struct LeakCheck: Sendable {
         // Non-interference: an independent secret of the same count gives byte-identical output.
         if leakCase.formats && !sameFormats(real, decoy) {
             let left = Formatted(real.events[...]), right = Formatted(decoy.events[...])
-            for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript)] where a != b {
+            for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript)]
+            where !a.elementsEqual(b, by: { $0.utf8.elementsEqual($1.utf8) }) {
                 throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
             }
         }
@@ -369,16 +370,37 @@ private struct Formatted {
 }
 
 extension LeakCheck {
-    /// True only when the two runs' JSON Lines and transcripts are the same (false: not
+    /// True only when the two runs' JSON Lines and transcripts are the same bytes (false: not
     /// shown). The events both runs share are the same values, whose lines are the same in
     /// both and leave the transcript's writer in the same state: only the events after them
     /// are formatted and compared, each run's from a copy of the writer that has read them.
+    ///
+    /// Compared as UTF-8 bytes, event by event, in buffers kept for the whole comparison: no
+    /// `String` is made per line, and two texts that differ only in their normalization (equal
+    /// as `String`s) are told apart, as a reader of the bytes would.
     static func sameFormats(_ real: LeakRun, _ decoy: LeakRun) -> Bool {
         let shared = min(real.sharedEvents, decoy.sharedEvents, real.events.count, decoy.events.count)
         var writer = Transcript()
-        for event in real.events[..<shared] { _ = writer.line(for: event) }
-        let left = Formatted(real.events[shared...], writer: writer), right = Formatted(decoy.events[shared...], writer: writer)
-        return left.json == right.json && left.transcript == right.transcript
+        var left: [UInt8] = [], right: [UInt8] = []
+        for event in real.events[..<shared] {
+            writer.write(event, into: &left)
+            left.removeAll(keepingCapacity: true)
+        }
+        let a = real.events[shared...], b = decoy.events[shared...]
+        // One JSON line per event: different counts are different output.
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) {
+            JSONLines.encode(x, into: &left)
+            JSONLines.encode(y, into: &right)
+            guard left == right else { return false }
+            left.removeAll(keepingCapacity: true)
+            right.removeAll(keepingCapacity: true)
+        }
+        // The transcripts whole (an event may have no line): each line ends in a line feed.
+        var leftWriter = writer, rightWriter = writer
+        for event in a { leftWriter.write(event, into: &left) }
+        for event in b { rightWriter.write(event, into: &right) }
+        return left == right
     }
 }
 
@@ -386,7 +408,8 @@ extension LeakCheck {
 func firstDifference(_ a: [String], _ b: [String]) -> String {
     for index in 0..<max(a.count, b.count) {
         let left = index < a.count ? a[index] : "<none>", right = index < b.count ? b[index] : "<none>"
-        if left != right { return "line \(index + 1):\n  real:  \(left)\n  decoy: \(right)" }
+        // By bytes: two normalizations of one text are equal `String`s but different output.
+        if !left.utf8.elementsEqual(right.utf8) { return "line \(index + 1):\n  real:  \(left)\n  decoy: \(right)" }
     }
     return "(same lines)"
 }

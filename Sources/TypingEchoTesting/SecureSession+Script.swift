@@ -13,27 +13,8 @@ extension SecureSession {
             step += 1
         }
         // Each line and its line feed, as `joined(separator: "\n") + "\n"` writes them (one
-        // line feed alone for no lines), appended into one string of the right capacity: the
-        // generic `joined` was about 4 % of what running a leak case's two sessions costs.
-        // By index over the builder's lines (a slice's `reduce` and iterator were generic
-        // calls per line in a debug build).
-        let lines = builder.lines
-        let first = SecureSession.declarations.count
-        guard lines.count > first else { return "\n" }
-        var capacity = 0, index = first
-        while index < lines.count {
-            capacity += lines[index].utf8.count + 1
-            index += 1
-        }
-        var text = ""
-        text.reserveCapacity(capacity)
-        index = first
-        while index < lines.count {
-            text += lines[index]
-            text += "\n"
-            index += 1
-        }
-        return text
+        // line feed alone for no lines): the builder writes them into one string as it goes.
+        return builder.text.isEmpty ? "\n" : builder.text
     }
 
     /// The declarations every session starts with, as script lines.
@@ -48,7 +29,14 @@ extension SecureSession {
 /// layer shown, `type` into a secure field must then show nothing that depends on the
 /// characters.
 struct ScriptBuilder {
-    var lines = SecureSession.declarations
+    /// The lines so far after the declarations, each with its line feed: written into one
+    /// string as they come (an array of lines joined at the end cost a leak case's script a
+    /// third more to build).
+    private(set) var text: String = {
+        var text = ""
+        text.reserveCapacity(256)
+        return text
+    }()
     private var focused = ""
     private var editing = false
     private var fingerDown = false
@@ -68,16 +56,22 @@ struct ScriptBuilder {
     /// `braille-input on` is written again before a chord or a braille swipe (harmless when on).
     private var brailleInputField: String?
 
+    /// Writes one line and its line feed.
+    private mutating func line(_ line: String) {
+        text += line
+        text += "\n"
+    }
+
     /// Focuses a field (if it is not focused) and starts editing it (if it is not edited).
     ///
     /// Where focus alone starts editing (NVDA), that double tap lands on a field already being
     /// edited and moves its insertion point to the start, so text typed into the password
     /// field after it is no longer known to be appended.
     private mutating func edit(_ id: String) {
-        if focused != id { lines.append("focus \(id)"); focused = id; editing = false }
+        if focused != id { line("focus \(id)"); focused = id; editing = false }
         if !editing {
             lift()
-            lines.append("double-tap")
+            line("double-tap")
             editing = true
             if id == "pw" && !typedIntoPassword.isEmpty { passwordKnown = false }
         }
@@ -89,13 +83,13 @@ struct ScriptBuilder {
     }
 
     private mutating func lift() {
-        if fingerDown { lines.append("lift"); fingerDown = false }
+        if fingerDown { line("lift"); fingerDown = false }
     }
 
     /// Makes sure Braille Screen Input is on for the field being edited.
     private mutating func brailleInputOn() {
         lift()
-        if brailleInputField != focused { lines.append("braille-input on"); brailleInputField = focused }
+        if brailleInputField != focused { line("braille-input on"); brailleInputField = focused }
     }
 
     mutating func add(_ step: SessionStep) {
@@ -116,118 +110,118 @@ struct ScriptBuilder {
         }
         switch step {
         case .focus(let id):
-            lines.append("focus \(id)")
+            line("focus \(id)")
             if focused != id { editing = false }
             focused = id
         case .doubleTap:
             if focused.isEmpty || focused == "?" { return }
-            lines.append("double-tap")
+            line("double-tap")
             if focused != "go" { editing = true }
         case .typeSecret(let text, let id):
             edit(id)
             if id == "pw" { typedIntoPassword += text }
-            lines.append("keys \(SecureSession.quoted(text))")
+            line("keys \(SecureSession.quoted(text))")
         case .typeSecretOnScreen(let text, let id):
-            if !silentKeys && !directTyping { lines.append("settings secure-keys=silent"); silentKeys = true }
+            if !silentKeys && !directTyping { line("settings secure-keys=silent"); silentKeys = true }
             edit(id)
             lift()
             if id == "pw" { typedIntoPassword += text }
-            lines.append("type \(SecureSession.quoted(text))")
+            line("type \(SecureSession.quoted(text))")
         case .pasteSecret(let text, let id):
             edit(id)
             if id == "pw" { typedIntoPassword += text }
-            lines.append("clipboard \(SecureSession.quoted(text))")
-            lines.append("edit paste")
-            lines.append("clipboard \"public\"")
+            line("clipboard \(SecureSession.quoted(text))")
+            line("edit paste")
+            line("clipboard \"public\"")
         case .dictateSecret(let text, let id):
             edit(id)
-            lines.append("dictate \(SecureSession.quoted(text))")
+            line("dictate \(SecureSession.quoted(text))")
         case .chordSecret(let text, let id):
             edit(id)
             brailleInputOn()
             if id == "pw" { typedIntoPassword += text }
             if text.count == 1, let letter = text.first {
-                lines.append("chord \(SecretAlphabet.dots(of: letter))")
+                line("chord \(SecretAlphabet.dots(of: letter))")
             } else {
-                lines.append("chords \(SecureSession.quoted(SecretAlphabet.cells(of: text)))")
+                line("chords \(SecureSession.quoted(SecretAlphabet.cells(of: text)))")
             }
         case .brailleInput(let on):
             if on {
                 editSomething()
                 brailleInputOn()
             } else {
-                lines.append("braille-input off")
+                line("braille-input off")
                 brailleInputField = nil
             }
         case .brailleSwipe(let direction, let fingers):
             editSomething()
             brailleInputOn()
-            lines.append("swipe \(direction.rawValue)" + (fingers == 1 ? "" : " fingers=\(fingers)"))
+            line("swipe \(direction.rawValue)" + (fingers == 1 ? "" : " fingers=\(fingers)"))
         case .typePublic(let text, let id):
             edit(id)
-            lines.append("keys \(SecureSession.quoted(text))")
+            line("keys \(SecureSession.quoted(text))")
         case .typePublicOnScreen(let text):
             edit("user")
             lift()
-            lines.append("type \(SecureSession.quoted(text))")
+            line("type \(SecureSession.quoted(text))")
         case .dictatePublic(let text, let id):
             edit(id)
-            lines.append("dictate \(SecureSession.quoted(text))")
+            line("dictate \(SecureSession.quoted(text))")
         case .clipboardPublic(let text):
-            lines.append("clipboard \(SecureSession.quoted(text))")
+            line("clipboard \(SecureSession.quoted(text))")
         case .edit(let action):
             editSomething()
-            lines.append("edit \(action.rawValue)")
+            line("edit \(action.rawValue)")
         case .explore(let keys, let ending):
             editSomething()
             for (index, key) in keys.enumerated() {
-                lines.append(index == 0 && !fingerDown ? "touch \(key)" : "slide \(key)")
+                line(index == 0 && !fingerDown ? "touch \(key)" : "slide \(key)")
                 fingerDown = true
             }
-            if ending % 3 == 1 { lines.append("split-tap") }
-            if ending % 3 == 2 { lines.append("hold") }
+            if ending % 3 == 1 { line("split-tap") }
+            if ending % 3 == 2 { line("hold") }
             lift()
         case .key(let key):
             editSomething()
-            lines.append("key \(key.rawValue)")
+            line("key \(key.rawValue)")
             // Tab moves focus and editing to the next field.
             if key == .tab { editing = false; focused = "?" }
         case .rotor(let unit):
-            lines.append("rotor \(unit.rawValue)")
+            line("rotor \(unit.rawValue)")
             rotorIsTypingMode = unit == .typingMode
         case .swipe(let direction):
             if direction == .up || direction == .down {
                 editSomething()
                 if rotorIsTypingMode { directTyping = false }
             }
-            lines.append("swipe \(direction.rawValue)")
+            line("swipe \(direction.rawValue)")
             // With Braille Screen Input on, left and right delete and enter a space instead of moving.
             if (direction == .left || direction == .right) && brailleInputField == nil { editing = false; focused = "?" }
         case .wait(let milliseconds):
-            lines.append("wait \(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())")
+            line("wait \(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())")
         case .setting(let pair):
-            lines.append("settings \(pair)")
+            line("settings \(pair)")
             if pair.hasPrefix("secure-keys=") { silentKeys = pair == "secure-keys=silent" }
             if pair.hasPrefix("typing=") { directTyping = pair == "typing=direct" }
         case .expectSecretValue(let correct):
             // A wrong value ends in a private-use character no session ever types; so does a
             // "correct" one the builder can no longer vouch for, so both runs agree.
-            if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
+            if focused != "pw" { line("focus pw"); focused = "pw"; editing = false }
             let exact = correct && passwordKnown
-            lines.append("expect value \(SecureSession.quoted(exact ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
+            line("expect value \(SecureSession.quoted(exact ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
         case .expectSecretSpeech:
             // Never heard: a public utterance could equal a short secret, the suffix cannot.
-            lines.append("expect speech \(SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))")
+            line("expect speech \(SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))")
         case .expectNumber(let kind, let value):
-            if focused != "pw" { lines.append("focus pw"); focused = "pw"; editing = false }
-            lines.append("expect \(kind) \(value)")
+            if focused != "pw" { line("focus pw"); focused = "pw"; editing = false }
+            line("expect \(kind) \(value)")
         case .malformed(let kind):
             let piece = SecureSession.quoted(typedIntoPassword.isEmpty ? "s3cret" : typedIntoPassword)
             // Each keeps the secret inside quotes: a secret written bare is lexed by its own
             // characters (the parser's privacy tests cover that case on their own).
             let broken = ["kyes \(piece)", "keys \(piece.dropLast())", "keys \(piece) extra", "dictate \(piece) \(piece)",
                           "keys \(SecureSession.carriageReturnInside(piece.dropLast()))"]
-            lines.append(broken[kind % broken.count])
+            line(broken[kind % broken.count])
         }
     }
 }

@@ -90,6 +90,34 @@ struct SessionDumpTests {
         print("pairs \(pairs), equal \(equalPairs), differing \(differing), real/decoy equal \(sharingEqual), proven \(proven)")
     }
 
+    @Test("Two runs whose lines differ only in a text's normalization are different output to the leak check")
+    func normalizationIsOutput() throws {
+        let leaks = try LeakCheck()
+        var seed: UInt64 = 1
+        var found: LeakRun?
+        while found == nil && seed < 50 {
+            let leakCase = try #require(Gen.leakCase(steps: 1...4).sample(seed: seed))
+            let (real, _) = leaks.run(leakCase)
+            if real.error == nil { found = real }
+            seed += 1
+        }
+        let real = try #require(found)
+        func planted(_ text: String) throws -> LeakRun {
+            var session = real.session
+            try session.feedScript(Array("announce \"\(text)\"\n".utf8)) { _ in }
+            try session.finishScript { _ in }
+            var run = LeakRun(session: session, events: session.log.events, failures: real.failures, error: nil)
+            run.sharedEvents = real.events.count
+            return run
+        }
+        // The ohm sign and the capital omega: one code point each (so the same duration), and
+        // canonically equivalent, so equal as Swift values, but different bytes out.
+        let ohm = try planted("10 \u{2126}"), omega = try planted("10 \u{3A9}")
+        #expect(ohm.events == omega.events)
+        #expect(!LeakCheck.sameFormats(ohm, omega))
+        #expect(LeakCheck.sameFormats(ohm, try planted("10 \u{2126}")))
+    }
+
     @Test("The leak check's comparisons of descriptions and of JSON and transcript lines say what comparing the full texts says")
     func sameDescriptionsAndFormats() throws {
         let leaks = try LeakCheck()
@@ -100,7 +128,8 @@ struct SessionDumpTests {
         }
         var equalFormats = 0, differentFormats = 0, equalDescriptions = 0, differentDescriptions = 0
         func check(_ a: LeakRun, _ b: LeakRun) {
-            let formats = lines(a.events) == lines(b.events)
+            // As bytes: two normalizations of a text are equal `String`s but different output.
+            let formats = lines(a.events).map { $0.map { Array($0.utf8) } } == lines(b.events).map { $0.map { Array($0.utf8) } }
             #expect(LeakCheck.sameFormats(a, b) == formats)
             if formats { equalFormats += 1 } else { differentFormats += 1 }
             for dumps in [false, true] {

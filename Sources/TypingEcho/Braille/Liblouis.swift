@@ -1,4 +1,5 @@
 import CLouis
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -80,18 +81,36 @@ public struct Liblouis: Sendable, Hashable {
         guard telou_check_table(list, &message, message.count) == 1 else {
             throw .tableDoesNotCompile(name: table.name, reason: Self.string(message))
         }
-        var direction = [CChar](repeating: 0, count: 64)
-        let declared = telou_table_info(table.name, "direction", &direction, direction.count) == 1
-        return BrailleTranslator(library: self, table: table, readsBackward: !(declared && Self.string(direction) == "forward"))
+        return BrailleTranslator(library: self, table: table, readsBackward: metadata("direction", of: table) != "forward")
     }
 
     /// A table's metadata value for `key` (`contraction`, `direction`, `grade`), or nil when it
     /// declares none.
+    ///
+    /// liblouis reads the table's file for it on every call (`lou_getTableInfo`): each value is
+    /// kept for the process after the first read, as liblouis keeps a table it compiled (the
+    /// folder's files are not expected to change while a process runs). Turning Braille Screen
+    /// Input on asks for two or three, and read each time they were most of its cost.
+    /// - Complexity: O(1) after the first read of a table's `key`.
     func metadata(_ key: String, of table: BrailleTable) -> String? {
+        let cacheKey = MetadataKey(folder: tablesFolder, table: table.name, key: key)
+        if let known = Self.metadataRead.withLock({ $0[cacheKey] }) { return known }
         var value = [CChar](repeating: 0, count: 64)
-        guard telou_table_info(table.name, key, &value, value.count) == 1 else { return nil }
-        return Self.string(value)
+        let read: String? = telou_table_info(table.name, key, &value, value.count) == 1 ? Self.string(value) : nil
+        Self.metadataRead.withLock { $0[cacheKey] = read }
+        return read
     }
+
+    /// Which metadata value was read: a table of a folder and the key.
+    private struct MetadataKey: Hashable {
+        let folder: String
+        let table: String
+        let key: String
+    }
+
+    /// The metadata values read so far (nil: the table declares none), at most the folder's
+    /// tables times the three keys asked for.
+    private static let metadataRead = Mutex<[MetadataKey: String?]>([:])
 
     /// Whether a table contracts (its metadata says `contraction: full` or `partial`, or a
     /// grade of 2 or more): Braille Screen Input then holds the cells until the word ends.
