@@ -286,13 +286,65 @@ struct tecu_breaker {
     int64_t limit;         // the end of the window it sees, or -1 for the end of the text
 };
 
+// Break iterators opened before, one per kind and locale, never given text: a new breaker of
+// the same kind and locale is a clone of one (`ubrk_clone` shares the compiled rules), where
+// `ubrk_open` loads and sets up the rules again (a field's text opens its own iterators, and a
+// property test makes fields by the thousand). At most `TEMPLATE_LIMIT` are kept, for the
+// process; a locale name too long for the table is opened every time.
+#define TEMPLATE_LIMIT 32
+typedef struct {
+    int kind;
+    char locale[64];
+    UBreakIterator *iterator;
+} breaker_template;
+static breaker_template templates[TEMPLATE_LIMIT];
+static int template_count = 0;
+static pthread_mutex_t templates_lock = PTHREAD_MUTEX_INITIALIZER;
+
+// The template of a kind and locale, or NULL; call under `templates_lock`.
+static UBreakIterator *find_template(int kind, const char *locale) {
+    for (int index = 0; index < template_count; index++) {
+        if (templates[index].kind == kind && strcmp(templates[index].locale, locale) == 0) return templates[index].iterator;
+    }
+    return NULL;
+}
+
+static UBreakIterator *open_iterator(int kind, const char *locale, UErrorCode *status) {
+    static const UBreakIteratorType types[] = { UBRK_CHARACTER, UBRK_WORD, UBRK_LINE, UBRK_SENTENCE };
+    int keeps = strlen(locale) < sizeof(templates[0].locale);
+    if (keeps) {
+        // Cloned under the lock: the template is only ever read, one clone at a time.
+        pthread_mutex_lock(&templates_lock);
+        UBreakIterator *template = find_template(kind, locale);
+        UBreakIterator *clone = template != NULL ? ubrk_clone(template, status) : NULL;
+        pthread_mutex_unlock(&templates_lock);
+        if (template != NULL) return clone;
+    }
+    UBreakIterator *opened = ubrk_open(types[kind], locale, NULL, 0, status);
+    if (U_FAILURE(*status) || !keeps) return opened;
+    pthread_mutex_lock(&templates_lock);
+    if (template_count < TEMPLATE_LIMIT && find_template(kind, locale) == NULL) {
+        UErrorCode cloned = U_ZERO_ERROR;
+        UBreakIterator *template = ubrk_clone(opened, &cloned);
+        if (U_SUCCESS(cloned)) {
+            templates[template_count].kind = kind;
+            strcpy(templates[template_count].locale, locale);
+            templates[template_count].iterator = template;
+            template_count++;
+        } else if (template != NULL) {
+            ubrk_close(template);
+        }
+    }
+    pthread_mutex_unlock(&templates_lock);
+    return opened;
+}
+
 tecu_breaker *tecu_breaker_open(tecu_break_kind kind, const char *locale, int32_t *status) {
     if (U_FAILURE(*status)) return NULL;
-    static const UBreakIteratorType types[] = { UBRK_CHARACTER, UBRK_WORD, UBRK_LINE, UBRK_SENTENCE };
     if ((int)kind < 0 || (int)kind > 3) { *status = U_ILLEGAL_ARGUMENT_ERROR; return NULL; }
     tecu_breaker *breaker = calloc(1, sizeof(tecu_breaker));
     if (breaker == NULL) { *status = U_MEMORY_ALLOCATION_ERROR; return NULL; }
-    breaker->iterator = ubrk_open(types[kind], locale, NULL, 0, (UErrorCode *)status);
+    breaker->iterator = open_iterator((int)kind, locale, (UErrorCode *)status);
     breaker->text = utext_setup(NULL, 0, (UErrorCode *)status);
     if (U_FAILURE(*status)) { tecu_breaker_close(breaker); return NULL; }
     breaker->text->pFuncs = &gap_funcs;

@@ -73,22 +73,51 @@ public enum ScriptWriter {
     /// C1) as `\u{…}`; every other character as it is.
     /// - Complexity: O(*n*) in the length of the text.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        // Over the UTF-8 bytes, plain ones copied as they are: what needs an escape is ASCII
+        // (a quote, a backslash, a line feed, C0 controls and DEL) or a C1 control (C2 80–9F).
+        // A property test writes every secret of every case through here.
+        var text = text
+        return text.withUTF8 { utf8 in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(utf8.count + 2)
+            bytes.append(0x22)
+            func escape(_ value: UInt8) {
+                // `\u{…}` with the value in lower-case hex, no leading zeros.
+                let digits = Self.hexDigits
+                bytes.append(0x5C)
+                bytes.append(0x75)
+                bytes.append(0x7B)
+                if value >= 0x10 { bytes.append(digits[Int(value >> 4)]) }
+                bytes.append(digits[Int(value & 0x0F)])
+                bytes.append(0x7D)
             }
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                switch byte {
+                case 0x22, 0x5C:
+                    bytes.append(0x5C)
+                    bytes.append(byte)
+                case 0x0A:
+                    bytes.append(0x5C)
+                    bytes.append(0x6E)
+                case 0x00..<0x20, 0x7F:
+                    escape(byte)
+                case 0xC2 where index + 1 < utf8.count && (0x80...0x9F).contains(utf8[index + 1]):
+                    escape(utf8[index + 1])
+                    index += 1
+                default:
+                    bytes.append(byte)
+                }
+                index += 1
+            }
+            bytes.append(0x22)
+            return String(decoding: bytes, as: UTF8.self)
         }
-        return result + "\""
     }
+
+    /// The lower-case hex digits, as UTF-8.
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// A number as the script reads it: digits, at most one `.`, no exponent (`0.25`, `3.0`).
     public static func number(_ value: Double) -> String {
