@@ -56,9 +56,11 @@ struct ScriptBuilder {
     /// `braille-input on` is written again before a chord or a braille swipe (harmless when on).
     private var brailleInputField: String?
 
-    /// Writes one line and its line feed.
-    private mutating func line(_ line: String) {
-        text += line
+    /// Writes one line, `head` then `tail`, and its line feed (in two parts, so that a command
+    /// word and its argument are not joined into a string of their own first).
+    private mutating func line(_ head: String, _ tail: String = "") {
+        text += head
+        text += tail
         text += "\n"
     }
 
@@ -68,7 +70,7 @@ struct ScriptBuilder {
     /// edited and moves its insertion point to the start, so text typed into the password
     /// field after it is no longer known to be appended.
     private mutating func edit(_ id: String) {
-        if focused != id { line("focus \(id)"); focused = id; editing = false }
+        if focused != id { line("focus ", id); focused = id; editing = false }
         if !editing {
             lift()
             line("double-tap")
@@ -110,7 +112,7 @@ struct ScriptBuilder {
         }
         switch step {
         case .focus(let id):
-            line("focus \(id)")
+            line("focus ", id)
             if focused != id { editing = false }
             focused = id
         case .doubleTap:
@@ -120,30 +122,30 @@ struct ScriptBuilder {
         case .typeSecret(let text, let id):
             edit(id)
             if id == "pw" { typedIntoPassword += text }
-            line("keys \(SecureSession.quoted(text))")
+            line("keys ", SecureSession.quoted(text))
         case .typeSecretOnScreen(let text, let id):
             if !silentKeys && !directTyping { line("settings secure-keys=silent"); silentKeys = true }
             edit(id)
             lift()
             if id == "pw" { typedIntoPassword += text }
-            line("type \(SecureSession.quoted(text))")
+            line("type ", SecureSession.quoted(text))
         case .pasteSecret(let text, let id):
             edit(id)
             if id == "pw" { typedIntoPassword += text }
-            line("clipboard \(SecureSession.quoted(text))")
+            line("clipboard ", SecureSession.quoted(text))
             line("edit paste")
             line("clipboard \"public\"")
         case .dictateSecret(let text, let id):
             edit(id)
-            line("dictate \(SecureSession.quoted(text))")
+            line("dictate ", SecureSession.quoted(text))
         case .chordSecret(let text, let id):
             edit(id)
             brailleInputOn()
             if id == "pw" { typedIntoPassword += text }
             if text.count == 1, let letter = text.first {
-                line("chord \(SecretAlphabet.dots(of: letter))")
+                line("chord ", SecretAlphabet.dots(of: letter))
             } else {
-                line("chords \(SecureSession.quoted(SecretAlphabet.cells(of: text)))")
+                line("chords ", SecureSession.quoted(SecretAlphabet.cells(of: text)))
             }
         case .brailleInput(let on):
             if on {
@@ -156,22 +158,22 @@ struct ScriptBuilder {
         case .brailleSwipe(let direction, let fingers):
             editSomething()
             brailleInputOn()
-            line("swipe \(direction.rawValue)" + (fingers == 1 ? "" : " fingers=\(fingers)"))
+            line("swipe ", fingers == 1 ? direction.rawValue : "\(direction.rawValue) fingers=\(fingers)")
         case .typePublic(let text, let id):
             edit(id)
-            line("keys \(SecureSession.quoted(text))")
+            line("keys ", SecureSession.quoted(text))
         case .typePublicOnScreen(let text):
             edit("user")
             lift()
-            line("type \(SecureSession.quoted(text))")
+            line("type ", SecureSession.quoted(text))
         case .dictatePublic(let text, let id):
             edit(id)
-            line("dictate \(SecureSession.quoted(text))")
+            line("dictate ", SecureSession.quoted(text))
         case .clipboardPublic(let text):
-            line("clipboard \(SecureSession.quoted(text))")
+            line("clipboard ", SecureSession.quoted(text))
         case .edit(let action):
             editSomething()
-            line("edit \(action.rawValue)")
+            line("edit ", action.rawValue)
         case .explore(let keys, let ending):
             editSomething()
             for (index, key) in keys.enumerated() {
@@ -183,24 +185,24 @@ struct ScriptBuilder {
             lift()
         case .key(let key):
             editSomething()
-            line("key \(key.rawValue)")
+            line("key ", key.rawValue)
             // Tab moves focus and editing to the next field.
             if key == .tab { editing = false; focused = "?" }
         case .rotor(let unit):
-            line("rotor \(unit.rawValue)")
+            line("rotor ", unit.rawValue)
             rotorIsTypingMode = unit == .typingMode
         case .swipe(let direction):
             if direction == .up || direction == .down {
                 editSomething()
                 if rotorIsTypingMode { directTyping = false }
             }
-            line("swipe \(direction.rawValue)")
+            line("swipe ", direction.rawValue)
             // With Braille Screen Input on, left and right delete and enter a space instead of moving.
             if (direction == .left || direction == .right) && brailleInputField == nil { editing = false; focused = "?" }
         case .wait(let milliseconds):
             line("wait \(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst())")
         case .setting(let pair):
-            line("settings \(pair)")
+            line("settings ", pair)
             if pair.hasPrefix("secure-keys=") { silentKeys = pair == "secure-keys=silent" }
             if pair.hasPrefix("typing=") { directTyping = pair == "typing=direct" }
         case .expectSecretValue(let correct):
@@ -208,10 +210,10 @@ struct ScriptBuilder {
             // "correct" one the builder can no longer vouch for, so both runs agree.
             if focused != "pw" { line("focus pw"); focused = "pw"; editing = false }
             let exact = correct && passwordKnown
-            line("expect value \(SecureSession.quoted(exact ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))")
+            line("expect value ", SecureSession.quoted(exact ? typedIntoPassword : typedIntoPassword + "\u{10FFFD}"))
         case .expectSecretSpeech:
             // Never heard: a public utterance could equal a short secret, the suffix cannot.
-            line("expect speech \(SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))")
+            line("expect speech ", SecureSession.quoted(typedIntoPassword + "\u{10FFFD}"))
         case .expectNumber(let kind, let value):
             if focused != "pw" { line("focus pw"); focused = "pw"; editing = false }
             line("expect \(kind) \(value)")

@@ -192,7 +192,12 @@ public struct TextField: Sendable {
 extension TextField: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     /// Kind and counts only: `secure field, 6 characters, editing`.
     public var description: String {
-        "\(kind.rawValue) field, \(buffer.characterCount) characters\(isEditing ? ", editing" : "")"
+        // Appended part by part (a leak check describes every changed field of every case).
+        var text = kind.rawValue
+        text += " field, "
+        text += String(buffer.characterCount)
+        text += isEditing ? " characters, editing" : " characters"
+        return text
     }
 
     /// The same as `description`.

@@ -395,8 +395,18 @@ extension Command {
 extension Engine: CustomStringConvertible, CustomReflectable {
     /// A summary without any text: `Engine(at 3.000, 3 elements, focus pw)`.
     public var description: String {
-        let focus = focusedElement.map { ", focus \($0.id)" } ?? ""
-        return "Engine(at \(output.clock.now), \(screen.elements.count) elements\(focus))"
+        // The focused element's id read in place (not the element copied), the parts appended.
+        var text = "Engine(at "
+        text += output.clock.now.description
+        text += ", "
+        text += String(screen.elements.count)
+        text += " elements"
+        if let focused = reader.focus.element {
+            text += ", focus "
+            text += screen.elements[focused].id
+        }
+        text += ")"
+        return text
     }
 
     /// The state a debugger needs; fields show counts only (see `TextField`).
