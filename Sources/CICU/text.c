@@ -292,6 +292,12 @@ struct tecu_breaker {
 // property test makes fields by the thousand). At most `TEMPLATE_LIMIT` are kept, for the
 // process; a locale name too long for the table is opened every time.
 #define TEMPLATE_LIMIT 32
+#if U_ICU_VERSION_MAJOR_NUM >= 69
+#define clone_iterator(iterator, status) ubrk_clone((iterator), (status))
+#else
+// Before ICU 69 the same clone is ubrk_safeClone with no buffer of the caller's.
+#define clone_iterator(iterator, status) ubrk_safeClone((iterator), NULL, NULL, (status))
+#endif
 typedef struct {
     int kind;
     char locale[64];
@@ -316,7 +322,7 @@ static UBreakIterator *open_iterator(int kind, const char *locale, UErrorCode *s
         // Cloned under the lock: the template is only ever read, one clone at a time.
         pthread_mutex_lock(&templates_lock);
         UBreakIterator *template = find_template(kind, locale);
-        UBreakIterator *clone = template != NULL ? ubrk_clone(template, status) : NULL;
+        UBreakIterator *clone = template != NULL ? clone_iterator(template, status) : NULL;
         pthread_mutex_unlock(&templates_lock);
         if (template != NULL) return clone;
     }
@@ -325,7 +331,7 @@ static UBreakIterator *open_iterator(int kind, const char *locale, UErrorCode *s
     pthread_mutex_lock(&templates_lock);
     if (template_count < TEMPLATE_LIMIT && find_template(kind, locale) == NULL) {
         UErrorCode cloned = U_ZERO_ERROR;
-        UBreakIterator *template = ubrk_clone(opened, &cloned);
+        UBreakIterator *template = clone_iterator(opened, &cloned);
         if (U_SUCCESS(cloned)) {
             templates[template_count].kind = kind;
             strcpy(templates[template_count].locale, locale);
