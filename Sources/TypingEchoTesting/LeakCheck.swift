@@ -285,7 +285,7 @@ public struct LeakCheck: Sendable {
         if leakCase.formats && !sameFormats(real, decoy) {
             let left = Formatted(real.events[...]), right = Formatted(decoy.events[...])
             for (kind, a, b) in [("JSON", left.json, right.json), ("transcript", left.transcript, right.transcript)]
-            where !a.elementsEqual(b, by: { $0.utf8.elementsEqual($1.utf8) }) {
+            where !a.elementsEqual(b, by: sameBytes) {
                 throw PropertyViolation("\(kind) differ from the decoy run:\n\(firstDifference(a, b))")
             }
         }
@@ -404,12 +404,15 @@ extension LeakCheck {
     }
 }
 
+/// Whether two lines of output are the same bytes: two normalizations of one text are equal
+/// `String`s but different output.
+func sameBytes(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
 /// The first line where two outputs differ, for a readable failure.
 func firstDifference(_ a: [String], _ b: [String]) -> String {
     for index in 0..<max(a.count, b.count) {
         let left = index < a.count ? a[index] : "<none>", right = index < b.count ? b[index] : "<none>"
-        // By bytes: two normalizations of one text are equal `String`s but different output.
-        if !left.utf8.elementsEqual(right.utf8) { return "line \(index + 1):\n  real:  \(left)\n  decoy: \(right)" }
+        if !sameBytes(left, right) { return "line \(index + 1):\n  real:  \(left)\n  decoy: \(right)" }
     }
     return "(same lines)"
 }

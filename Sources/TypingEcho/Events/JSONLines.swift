@@ -141,9 +141,7 @@ public enum JSONLines {
     public static func line(_ timed: TimedEvent) -> String {
         var bytes: [UInt8] = []
         encode(timed, into: &bytes)
-        // Decoded without the newline through the buffer: `dropLast()` made a slice and
-        // `removeLast()` went through generic calls a debug build paid for on every line.
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(start: $0.baseAddress, count: Swift.max(0, $0.count - 1)), as: UTF8.self) }
+        return bytes.lineWithoutLineFeed
     }
 }
 

@@ -1,6 +1,13 @@
 /// Writing output as UTF-8 bytes straight into a buffer: the JSON Lines and transcript encoders
 /// append literals, numbers and escaped strings here without building a `String` per field.
 extension Array where Element == UInt8 {
+    /// The bytes as one line's text without the line feed that ends them (`JSONLines.line`,
+    /// `Transcript.line(for:)`), decoded through the buffer: `dropLast()` made a slice and
+    /// `removeLast()` went through generic calls a debug build paid for on every line.
+    var lineWithoutLineFeed: String {
+        withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(start: $0.baseAddress, count: Swift.max(0, $0.count - 1)), as: UTF8.self) }
+    }
+
     /// Appends what `body` writes, at most `bound` bytes: the bytes are written through a
     /// pointer into scratch space (on the stack for a line's worth) and appended in one copy,
     /// so no field pays for a capacity check or a `String`.

@@ -25,9 +25,7 @@ public struct Transcript: Sendable {
     public mutating func line(for timed: TimedEvent) -> String? {
         var bytes: [UInt8] = []
         guard write(timed, into: &bytes) else { return nil }
-        // Decoded without the newline through the buffer: `dropLast()` made a slice and
-        // `removeLast()` went through generic calls a debug build paid for on every line.
-        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(start: $0.baseAddress, count: Swift.max(0, $0.count - 1)), as: UTF8.self) }
+        return bytes.lineWithoutLineFeed
     }
 
     /// Appends the transcript line for an event and a newline to `output` as UTF-8 bytes,

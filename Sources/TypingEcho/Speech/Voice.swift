@@ -34,9 +34,6 @@ struct Voice: Sendable {
     /// The words of the locale in force.
     var phrasebook: Phrasebook { echo.phrasebook }
 
-    /// The tag speech is tagged with (the phrasebook's).
-    var locale: String { spoken.locale }
-
     /// What `spoken` holds for a composer.
     private static func spoken(_ echo: EchoComposer) -> (locale: String, timing: SpeechTiming.Coefficients) {
         let locale = echo.phrasebook.locale
