@@ -47,10 +47,15 @@ struct BrailleDisplay: Sendable {
     var failure: BrailleError?
     /// Braille Screen Input's state.
     var input = BrailleInputState()
+    /// The ``SettingsInForce/revision`` the display last followed.
+    private(set) var followedRevision = -1
+
+    /// Notes that the display follows the settings of a revision.
+    mutating func follow(revision: Int) { followedRevision = revision }
 
     /// What a row is made from: two equal keys give the same row.
     struct RowKey: Hashable {
-        var element: Int
+        var element: ElementID
         var prefix: String
         var line: BrailleLine?
         var secureCount: Int?
@@ -140,7 +145,7 @@ struct BrailleDisplay: Sendable {
 /// contracted table until the word ends.
 struct BrailleInputState: Sendable, Hashable {
     /// The field it is on for (Braille Screen Input is a rotor item of the field being edited).
-    var field: Int?
+    var field: ElementID?
     /// The input table's translator.
     var translator: BrailleTranslator?
     /// Cells typed and not yet entered, shown on the display (a contracted table).
@@ -152,6 +157,25 @@ struct BrailleInputState: Sendable, Hashable {
     var entered = ""
     /// Whether the input table is contracted: it holds the cells until the word ends.
     var contracted = false
+
+    /// An element left the screen: input for it ends, its held cells never entered.
+    mutating func elementRemoved(_ identity: ElementID) {
+        if field == identity { self = BrailleInputState() }
+    }
+
+    /// The app declared an element again: a word held or being read back for it is dropped (the
+    /// text it belonged to was replaced); input stays on for it.
+    mutating func elementReplaced(_ identity: ElementID) {
+        guard field == identity else { return }
+        endWord()
+    }
+
+    /// Forgets the word: the cells held and the cells read back so far.
+    mutating func endWord() {
+        held.removeAll()
+        word.removeAll()
+        entered = ""
+    }
 
     /// The most cells held or read back as one word: a longer run of chords without a space
     /// is entered in pieces of this many cells (bounded work per chord).

@@ -6,9 +6,9 @@
 /// sees it, so "a secure field has held text" is decided in one place, whatever the field
 /// then does with the text (takes it, refuses it past its limit, cannot type it).
 struct Editor: Sendable {
-    /// The index of the field being edited; nil when none is (the keyboard is hidden).
+    /// The identity of the field being edited; nil when none is (the keyboard is hidden).
     /// Editing is not focus: it lasts while screen-reader focus visits other elements or keys.
-    private(set) var editedField: Int?
+    private(set) var editedField: ElementID?
     /// What the user has copied; never text from a secure field.
     private(set) var clipboard: String?
     /// Whether any secure field has ever held text in this session: from then on a failed
@@ -29,17 +29,11 @@ struct Editor: Sendable {
         if isSecure && nonEmpty { secureInputSeen = true }
     }
 
-    /// Editing moves to the field at `position`.
-    mutating func beginEditing(_ position: Int) { editedField = position }
+    /// Editing moves to a field.
+    mutating func beginEditing(_ identity: ElementID) { editedField = identity }
 
     /// Editing ends: no field is edited, the keyboard goes away.
     mutating func endEditing() { editedField = nil }
-
-    /// The element at `position` left the screen: the edited field after it moved up one
-    /// place (the caller ends the editing of the removed field first).
-    mutating func elementRemoved(at position: Int) {
-        if let edited = editedField, edited > position { editedField = edited - 1 }
-    }
 
     /// The user copied (or cut, or a script put) text on the clipboard; callers never pass a
     /// secure field's text.

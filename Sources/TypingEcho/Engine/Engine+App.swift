@@ -14,7 +14,7 @@ extension Engine {
     /// the screen reader can reach, which is announced, cutting what was being said; with no
     /// element to reach, focus goes nowhere and nothing is said.
     mutating func screenChanged(focus target: String?, at location: SourceLocation?) throws(ScriptError) {
-        let position = try target.map { id throws(ScriptError) in try focusable(id, at: location) } ?? screen.neighbour(of: nil, step: 1)
+        let position = try target.map { id throws(ScriptError) in try focusable(id, at: location) } ?? screen.neighbour(of: nil, forward: true)
         output.cancelPendingSpeech()
         guard let position else {
             reader.focusNowhere()
@@ -31,7 +31,7 @@ extension Engine {
             let position = try focusable(target, at: location)
             output.cancelPendingSpeech()
             focus(position)
-        } else if reader.focus == .nowhere, let first = screen.neighbour(of: nil, step: 1) {
+        } else if reader.focus == .nowhere, let first = screen.neighbour(of: nil, forward: true) {
             output.cancelPendingSpeech()
             focus(first)
         }
@@ -41,13 +41,14 @@ extension Engine {
     /// (the keyboard goes away); focus on the element goes nowhere, silently, until the app
     /// posts `layout-changed` or the user moves it; its pending hint is dropped.
     mutating func remove(_ id: String, at location: SourceLocation?) throws(ScriptError) {
-        guard let position = screen.position(of: id) else {
+        guard let identity = screen.identity(of: id) else {
             throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id))'\(screen.suggestion(for: id))", at: location)
         }
-        if editor.editedField == position { endEditing(returnFocus: false) }
-        if reader.focus.element == position { output.cancelPendingSpeech() }
-        reader.elementRemoved(at: position)
-        editor.elementRemoved(at: position)
-        screen.remove(at: position)
+        if editor.editedField == identity { endEditing(returnFocus: false) }
+        if reader.focus.element == identity { output.cancelPendingSpeech() }
+        reader.elementRemoved(identity)
+        // Braille Screen Input's held cells belong to the field: they go with it, never entered.
+        braille.input.elementRemoved(identity)
+        screen.remove(identity)
     }
 }

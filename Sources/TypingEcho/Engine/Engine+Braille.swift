@@ -4,12 +4,13 @@
 extension Engine {
     /// The element the display shows: the element in focus, else (focus on a key of the
     /// on-screen keyboard, or nowhere) the field being edited.
-    var brailleSubject: Int? { reader.focus.element ?? editor.editedField }
+    var brailleSubject: ElementID? { reader.focus.element ?? editor.editedField }
 
     /// Opens liblouis and the table in force when braille is on (once per table), or turns the
     /// display off. `location` is where an error is reported: liblouis missing
     /// (`brailleUnavailable`), a table that does not exist or compile (`badSetting`).
     mutating func syncBraille(at location: SourceLocation?) throws(ScriptError) {
+        braille.follow(revision: configuration.revision)
         guard configuration.current.braille.isOn else {
             if braille.isOn { braille.use(nil) }
             return
@@ -55,8 +56,7 @@ extension Engine {
     /// around the insertion point (a secure field: one mask cell per character, from its count
     /// only), a trailing blank cell, selection dots and Braille Screen Input's held cells.
     mutating func brailleRow(_ translator: BrailleTranslator) throws(BrailleError) -> BrailleRow {
-        guard let position = brailleSubject, position < screen.elements.count else { return BrailleRow() }
-        let prefix = BrailleRoles.prefix(of: screen.elements[position])
+        guard let position = brailleSubject, let prefix = screen.read(position, { BrailleRoles.prefix(of: $0) }) else { return BrailleRow() }
         let edited = position == editor.editedField
         let expand = configuration.current.braille.expandAtCursor
         let reach = 2 * configuration.current.braille.cells + 16

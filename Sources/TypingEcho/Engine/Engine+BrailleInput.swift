@@ -30,7 +30,7 @@ extension Engine {
     }
 
     /// The field Braille Screen Input types into, or a script error saying how to turn it on.
-    private func brailleInputField(for what: String, at location: SourceLocation?) throws(ScriptError) -> Int {
+    private func brailleInputField(for what: String, at location: SourceLocation?) throws(ScriptError) -> ElementID {
         guard brailleInputActive, let position = braille.input.field else {
             throw ScriptError(.notEditing, "\(what) needs Braille Screen Input on for the field being edited (braille-input on)", at: location)
         }
@@ -102,7 +102,7 @@ extension Engine {
 
     /// Enters the cells held for a contracted table as one back-translated word (nothing for
     /// an uncontracted table, whose cells were entered as they were typed).
-    mutating func commitHeldBraille(in position: Int) {
+    mutating func commitHeldBraille(in position: ElementID) {
         defer { resetBrailleWord() }
         guard braille.input.contracted, !braille.input.held.isEmpty, let translator = braille.input.translator else { return }
         let cells = braille.input.held
@@ -118,7 +118,7 @@ extension Engine {
 
     /// One chord: an uncontracted table enters what it adds to the word at once; a contracted
     /// table holds it and says its guess.
-    private mutating func enterChord(_ cell: BrailleCell, in position: Int) {
+    private mutating func enterChord(_ cell: BrailleCell, in position: ElementID) {
         guard let translator = braille.input.translator else { return }
         let secure = isSecureField(position)
         // A word longer than any real one (a script's megabyte of chords without a space) is
@@ -156,7 +156,7 @@ extension Engine {
 
     /// Swipe left: a held cell is taken back (its guess or dots said as deleted); otherwise the
     /// character before the insertion point is deleted as the delete key does.
-    private mutating func deleteBrailleCell(in position: Int) {
+    private mutating func deleteBrailleCell(in position: ElementID) {
         let input = braille.input
         let secure = isSecureField(position)
         if input.contracted, let cell = input.held.last {
@@ -186,5 +186,5 @@ extension Engine {
         (try? braille.input.translator?.backTranslate(cells, partialWord: true)) ?? ""
     }
 
-    private mutating func isSecureField(_ position: Int) -> Bool { withField(position, { $0.isSecure }) ?? true }
+    private mutating func isSecureField(_ position: ElementID) -> Bool { withField(position, { $0.isSecure }) ?? true }
 }

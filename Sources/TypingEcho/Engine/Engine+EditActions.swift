@@ -32,7 +32,7 @@ extension Engine {
     /// In a secure field copy and cut are refused (the `refused` sound and a spoken reason)
     /// and the clipboard is left as it was: a secure field's text never reaches it. A paste
     /// into a secure field is said by count ("3 characters, pasted").
-    mutating func perform(_ action: EditAction, in position: Int) {
+    mutating func perform(_ action: EditAction, in position: ElementID) {
         // Fields are read in place, never bound: a live copy would make each edit copy the text.
         guard let isSecure = withField(position, { $0.isSecure }) else { return }
         switch action {
@@ -94,7 +94,7 @@ extension Engine {
     }
 
     /// How many characters `text` holds on its own, segmented by the field's rules.
-    private mutating func characterCount(of text: String, in position: Int) -> Int {
+    private mutating func characterCount(of text: String, in position: ElementID) -> Int {
         let locale = withField(position) { $0.buffer.locale } ?? voice.echo.phrasebook.icuLocale
         return (try? TextBuffer(text, locale: locale).characterCount) ?? text.count
     }

@@ -1,12 +1,12 @@
 extension Engine {
     /// The field being edited (wherever screen-reader focus is), or a script error saying how
     /// to get there.
-    mutating func editingField(for what: String, at location: SourceLocation?) throws(ScriptError) -> (Int, TextField) {
-        if let position = editor.editedField, let field = screen.elements[position].field { return (position, field) }
-        guard let position = reader.focus.element, screen.hasField(at: position) else {
+    mutating func editingField(for what: String, at location: SourceLocation?) throws(ScriptError) -> (ElementID, TextField) {
+        if let position = editor.editedField, let field = screen.element(position)?.field { return (position, field) }
+        guard let position = reader.focus.element, screen.hasField(position) else {
             throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
-        throw ScriptError(.notEditing, "\(what): the field '\(screen.elements[position].id)' is not being edited; double-tap it first", at: location)
+        throw ScriptError(.notEditing, "\(what): the field '\(screen.id(of: position))' is not being edited; double-tap it first", at: location)
     }
 
     /// Types text on a hardware keyboard into the field being edited, one character at a time,
@@ -38,14 +38,14 @@ extension Engine {
     /// the character and, when it ends a word, the word. A character past the field's
     /// `max=N` is refused (see `insert(_:into:)`). `hardware` picks the typing feedback
     /// setting that applies (`hardware-feedback` or `feedback`).
-    mutating func enter(_ character: Character, into position: Int, hardware: Bool) {
+    mutating func enter(_ character: Character, into position: ElementID, hardware: Bool) {
         enter(String(character), into: position, hardware: hardware)
     }
 
     /// Enters one character of a field (one ICU grapheme cluster, see `FieldCharacters`) and
     /// echoes it as `enter(_:into:hardware:)` does. Its echo in a public field speaks it as one
     /// `Character`: the first, in the rare text that ICU joins and Swift does not.
-    mutating func enter(_ character: String, into position: Int, hardware: Bool) {
+    mutating func enter(_ character: String, into position: ElementID, hardware: Bool) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
         // Typing over a selection replaces it: a word can end only where the selection began.
         guard let (isSecure, before) = withField(position, { ($0.isSecure, $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint) }) else { return }
@@ -63,7 +63,7 @@ extension Engine {
     /// characters" (an announcement), and the field is unchanged.
     /// - Returns: The edit, or nil when nothing changed.
     @discardableResult
-    mutating func insert(_ text: String, into position: Int) -> TextEdit? {
+    mutating func insert(_ text: String, into position: ElementID) -> TextEdit? {
         // Text offered to a secure field counts as held even when the field refuses it.
         editor.offer(text, toSecureField: withField(position, { $0.isSecure }) ?? false)
         switch update(position, { $0.insert(text) }) ?? .unchanged {
@@ -79,10 +79,10 @@ extension Engine {
     }
 
     /// Sends an `edit` event; a secure field's text is left out.
-    mutating func emitEdit(_ edit: TextEdit, in position: Int) {
+    mutating func emitEdit(_ edit: TextEdit, in position: ElementID) {
         defer { if position == editor.editedField { refreshAutomaticShift() } }
         let isSecure = withField(position, { $0.isSecure }) ?? true
-        emit(.edit(FieldEdit(field: screen.elements[position].id, operation: edit.operation, offset: edit.offset,
+        emit(.edit(FieldEdit(field: screen.id(of: position), operation: edit.operation, offset: edit.offset,
                              length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
     }
 
@@ -90,8 +90,8 @@ extension Engine {
     /// return, the selection keys, the command shortcuts and tab.
     mutating func press(_ key: HardwareKey, at location: SourceLocation?) throws(ScriptError) {
         // Return with no field being edited activates the focused button, as Enter does.
-        if key == .return, !editor.isEditing, let focused = reader.focus.element, Self.activates(screen.elements[focused]) {
-            emit(.activate(element: screen.elements[focused].id))
+        if key == .return, !editor.isEditing, let focused = reader.focus.element, screen.read(focused, Self.activates) == true {
+            emit(.activate(element: screen.id(of: focused)))
             return
         }
         let (position, _) = try editingField(for: "key \(key.rawValue)", at: location)
@@ -139,7 +139,7 @@ extension Engine {
         }
     }
 
-    mutating func delete(_ direction: TextDirection, in position: Int) {
+    mutating func delete(_ direction: TextDirection, in position: ElementID) {
         let selected = withField(position, { $0.buffer.selection != nil }) ?? false
         let edit = update(position) { field in
             direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
@@ -150,7 +150,7 @@ extension Engine {
     /// Sends a deletion's `edit` and says what went: the text at lowered pitch, or the
     /// `delete` sound in a secure field; `boundary` when nothing could be deleted.
     /// `selection` is whether the selected text went.
-    mutating func announceDeletion(_ edit: TextEdit?, in position: Int, selection: Bool = false) {
+    mutating func announceDeletion(_ edit: TextEdit?, in position: ElementID, selection: Bool = false) {
         guard let edit else {
             echo(.boundary)
             return
@@ -159,7 +159,7 @@ extension Engine {
         echo(.deleted(text: isSecure ? nil : edit.text, selection: selection)) { $0.emitEdit(edit, in: position) }
     }
 
-    private mutating func moveCharacter(_ direction: TextDirection, in position: Int) {
+    private mutating func moveCharacter(_ direction: TextDirection, in position: ElementID) {
         guard let move = update(position, { $0.buffer.moveCharacter(direction) }) ?? nil else {
             echo(cannotMove(.character, in: position))
             return
@@ -168,14 +168,14 @@ extension Engine {
     }
 
     /// The text a move passed in a field, or nil in a secure field (its moves say no text).
-    mutating func passedText(_ move: TextMove, in position: Int) -> String? {
+    mutating func passedText(_ move: TextMove, in position: ElementID) -> String? {
         withField(position) { $0.isSecure ? nil : $0.buffer.text(passedBy: move) } ?? nil
     }
 
     /// What a reader may say of where a move left the insertion point: the end it arrived at,
     /// the number of the character passed, and (only when the style asks) the text crossed
     /// and the unit now at the insertion point. A secure field gives no text.
-    mutating func facts(of move: TextMove, by unit: MoveUnit, in position: Int) -> MoveFacts {
+    mutating func facts(of move: TextMove, by unit: MoveUnit, in position: ElementID) -> MoveFacts {
         let wantsText = configuration.current.style.wantsMoveText
         var facts = MoveFacts(passedNumber: move.range.lowerBound.character + 1)
         let state = withField(position) { field in
@@ -191,7 +191,7 @@ extension Engine {
 
     /// A move by a unit that could not go: with the unit at the insertion point when the
     /// style asks for it.
-    mutating func cannotMove(_ unit: MoveUnit, in position: Int) -> EchoChange {
+    mutating func cannotMove(_ unit: MoveUnit, in position: ElementID) -> EchoChange {
         let isSecure = withField(position, { $0.isSecure }) ?? true
         let atCaret = configuration.current.style.wantsMoveText && !isSecure ? unitAtInsertionPoint(unit, in: position) : nil
         return .cannotMove(atCaret: atCaret, secure: isSecure)
@@ -199,7 +199,7 @@ extension Engine {
 
     /// The character or word a move forward from the insertion point would pass, the
     /// insertion point left where it is; nil at the end of the text.
-    mutating func unitAtInsertionPoint(_ unit: MoveUnit, in position: Int) -> String? {
+    mutating func unitAtInsertionPoint(_ unit: MoveUnit, in position: ElementID) -> String? {
         update(position) { field -> String? in
             let here = field.buffer.insertionPoint
             defer { field.buffer.insertionPoint = here }
@@ -208,7 +208,7 @@ extension Engine {
         } ?? nil
     }
 
-    private mutating func moveWord(_ direction: TextDirection, in position: Int) {
+    private mutating func moveWord(_ direction: TextDirection, in position: ElementID) {
         if withField(position, { $0.isSecure }) == true {
             // A secure field is one word: the move jumps to the end, saying how much it passed.
             guard let (moved, from, to) = update(position, { field in
@@ -234,7 +234,7 @@ extension Engine {
 
     /// Moves by line in a text area, saying the line arrived on ("blank" when empty); other
     /// fields are one line, so the move meets a boundary.
-    private mutating func moveLine(_ direction: TextDirection, in position: Int) {
+    private mutating func moveLine(_ direction: TextDirection, in position: ElementID) {
         guard withField(position, { $0.kind }) == .area,
               let move = update(position, { $0.buffer.moveLine(direction) }) ?? nil else {
             echo(.boundary)
@@ -243,7 +243,7 @@ extension Engine {
         echo(.moved(.line(withField(position) { $0.buffer.text(passedBy: move) } ?? ""))) { $0.emitCursor(position) }
     }
 
-    private mutating func moveToEnd(_ end: Bool, in position: Int) {
+    private mutating func moveToEnd(_ end: Bool, in position: ElementID) {
         guard update(position, { $0.buffer.move(toEnd: end) }) == true else {
             echo(.boundary)
             return
@@ -257,9 +257,9 @@ extension Engine {
     /// Reports where the focused field's insertion point is. In a secure field the UTF-16
     /// offset is reported equal to the character offset: the real one would tell how the
     /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
-    mutating func emitCursor(_ position: Int) {
+    mutating func emitCursor(_ position: ElementID) {
         if position == editor.editedField { refreshAutomaticShift() }
         guard let (point, isSecure) = withField(position, { ($0.buffer.insertionPoint, $0.isSecure) }) else { return }
-        emit(.cursor(field: screen.elements[position].id, offset: point.character, utf16: isSecure ? point.character : point.utf16))
+        emit(.cursor(field: screen.id(of: position), offset: point.character, utf16: isSecure ? point.character : point.utf16))
     }
 }

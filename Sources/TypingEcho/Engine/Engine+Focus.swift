@@ -8,9 +8,9 @@ extension Engine {
     ///
     /// With `focus-edits=on` (the desktop readers) focus on a text field is keyboard focus:
     /// it starts editing the field, as a double tap does for the touch readers.
-    mutating func focus(_ target: Int, interrupts: Bool = true) {
+    mutating func focus(_ target: ElementID, interrupts: Bool = true) {
         reader.focus(onElement: target)
-        emit(.focus(.element(screen.elements[target].id)))
+        emit(.focus(.element(screen.id(of: target))))
         let edits = configuration.current.style.focusEdits && withField(target, { !$0.isDisabled && !$0.isEditing }) == true
         if edits { beginEditing(target) }
         announceFocused(interrupts: interrupts)
@@ -19,8 +19,7 @@ extension Engine {
 
     /// Says the focused element's announcement, then its hint after the hint delay.
     mutating func announceFocused(interrupts: Bool = true) {
-        guard let position = reader.focus.element else { return }
-        let element = screen.elements[position]
+        guard let position = reader.focus.element, let element = screen.element(position) else { return }
         deliver(Announcer(phrasebook: voice.echo.phrasebook, style: configuration.current.style).feedback(focusing: element, interrupts: interrupts, settings: configuration.current))
     }
 
@@ -33,10 +32,10 @@ extension Engine {
             if !swipeThroughKeys(forward: direction == .right) { echo(.boundary) }
         case .up, .down:
             if passesGesturesThrough { return }
-            if let element = reader.focus.element.map({ screen.elements[$0] }), element.field == nil, element.traits.contains(.adjustable) {
+            if let element = reader.focus.element.flatMap({ screen.element($0) }), element.field == nil, element.traits.contains(.adjustable) {
                 adjust(increment: direction == .up)
             } else if reader.rotor == .typingMode {
-                switchTypingMode(forward: direction == .down)
+                try switchTypingMode(forward: direction == .down, at: location)
             } else {
                 try moveByRotor(direction == .down ? .forward : .backward, at: location)
             }
@@ -54,7 +53,7 @@ extension Engine {
         guard !passesGesturesThrough else { return }
         guard let (isDisabled, isEditing, atStart) = withField(position, { ($0.isDisabled, $0.isEditing, $0.buffer.insertionPoint.utf16 == 0) }) else {
             // Not a field: the app gets the activation, and answers as it would.
-            if Self.activates(screen.elements[position]) { emit(.activate(element: screen.elements[position].id)) }
+            if screen.read(position, Self.activates) == true { emit(.activate(element: screen.id(of: position))) }
             return
         }
         guard !isDisabled else { return }

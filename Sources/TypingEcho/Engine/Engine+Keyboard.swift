@@ -4,10 +4,10 @@ extension Engine {
     package var isKeyboardShown: Bool { editor.editedField != nil }
 
     /// The index in `elements` of the field being edited (iOS's first responder), if any.
-    package var editingIndex: Int? { editor.editedField }
+    package var editingIndex: Int? { editor.editedField.flatMap { screen.readingPosition(of: $0) } }
 
     /// The field being edited, if any (it need not have screen-reader focus).
-    package var editedElement: Element? { editor.editedField.map { screen.elements[$0] } }
+    package var editedElement: Element? { editor.editedField.flatMap { screen.element($0) } }
 
     /// The name of the keyboard key that has screen-reader focus (`q`, `shift`), if one has.
     package var focusedKeyName: String? {
@@ -26,10 +26,12 @@ extension Engine {
 
     /// Keeps the keyboard in step with the settings and the edited field: the layout for the
     /// locale and keyboard type, and the typing mode's recogniser (a change lifts the finger
-    /// without entering anything).
+    /// without entering anything). Run by `followSettings(at:)` when the settings change and
+    /// when the edited field (and so the keyboard type) changes.
     mutating func syncKeyboard() {
         let type = editor.editedField.flatMap { withField($0, { $0.keyboardType }) } ?? .default
-        switch keyboard.sync(locale: configuration.current.locale, type: type, mode: configuration.current.typingMode, shown: editor.isEditing) {
+        switch keyboard.sync(locale: configuration.current.locale, type: type, mode: configuration.current.typingMode, shown: editor.isEditing,
+                             revision: configuration.revision) {
         case .replaced: reader.leaveKey()  // focus on a key of the old keyboard is gone
         case .unchanged: break
         }
@@ -42,9 +44,9 @@ extension Engine {
 
     /// Starts editing a field (the keyboard for its type appears: first layer, shift as its
     /// auto-capitalisation wants), ending the editing of any other field.
-    mutating func beginEditing(_ position: Int) {
+    mutating func beginEditing(_ position: ElementID) {
         if let other = editor.editedField, other != position { endEditing(returnFocus: false) }
-        if editor.editedField != position { emit(.editing(field: screen.elements[position].id, editing: true)) }
+        if editor.editedField != position { emit(.editing(field: screen.id(of: position), editing: true)) }
         update(position) { field in
             field.isEditing = true
             field.buffer.move(toEnd: true)
@@ -65,7 +67,7 @@ extension Engine {
         let focusWasOnKey = reader.focus.key != nil
         if withField(position, { $0.isEditing }) == true { update(position) { $0.isEditing = false } }
         editor.endEditing()
-        emit(.editing(field: screen.elements[position].id, editing: false))
+        emit(.editing(field: screen.id(of: position), editing: false))
         reader.leaveKey()
         releaseFinger()
         if returnFocus && (focusWasOnKey || reader.focus.element == nil) { focus(position) }
@@ -81,7 +83,6 @@ extension Engine {
 
     /// `focus key:NAME`: screen-reader focus on a key of the layer shown, which is spoken.
     mutating func focusKey(_ name: String, at location: SourceLocation?) throws(ScriptError) {
-        syncKeyboard()
         let target = try resolve(.key(name), for: "focus key", at: location)
         guard case .key(let id) = target else { return }
         focusKey(id)
@@ -102,11 +103,11 @@ extension Engine {
                 return true
             }
             // Left from the first key: back to the screen's last element.
-            guard !forward, let last = neighbour(of: nil, step: -1) else { return false }
+            guard !forward, let last = neighbour(of: nil, forward: false) else { return false }
             focus(last)
             return true
         }
-        if let target = neighbour(of: reader.focus.element, step: forward ? 1 : -1) {
+        if let target = neighbour(of: reader.focus.element, forward: forward) {
             focus(target)
             return true
         }
@@ -129,7 +130,6 @@ extension Engine {
 
     /// `touch`, `slide`, `lift`, `split-tap` and `hold` from a script.
     mutating func fingerGesture(_ command: FingerCommand, at location: SourceLocation?) throws(ScriptError) {
-        syncKeyboard()
         let gesture: FingerGesture
         switch command {
         case .touch(let target): gesture = .touch(try resolve(target, for: "touch", at: location))
@@ -149,7 +149,6 @@ extension Engine {
     /// A double tap: enters the focused key while the keyboard is shown, else starts editing
     /// or moves the insertion point.
     mutating func doubleTapGesture(at location: SourceLocation?) throws(ScriptError) {
-        syncKeyboard()
         try handle(.doubleTap, at: location)
     }
 
@@ -280,7 +279,7 @@ extension Engine {
     /// Return in a single-line field (on-screen or hardware): the `default` return key types
     /// nothing and editing goes on; `next` moves focus and editing to the next field; any
     /// other ends editing.
-    mutating func pressReturn(in position: Int) {
+    mutating func pressReturn(in position: ElementID) {
         switch withField(position, { $0.returnKey }) ?? .default {
         case .default: return
         case .next:
@@ -293,7 +292,7 @@ extension Engine {
     /// Focus and editing move to the next enabled, visible text field in reading order, which
     /// is announced. - Returns: Whether there was one.
     @discardableResult
-    mutating func moveEditingToNextField(after position: Int) -> Bool {
+    mutating func moveEditingToNextField(after position: ElementID) -> Bool {
         guard let next = screen.nextField(after: position) else { return false }
         beginEditing(next)
         focus(next)
@@ -339,9 +338,9 @@ extension ShiftState {
 
 extension Engine {
     /// Swipe up or down with the rotor on typing mode: the previous or next mode, announced.
-    mutating func switchTypingMode(forward: Bool) {
+    mutating func switchTypingMode(forward: Bool, at location: SourceLocation?) throws(ScriptError) {
         let mode = configuration.switchTypingMode(forward: forward)
-        voice.follow(configuration)
+        try followSettings(at: location)
         releaseFinger()
         echo(.typingModeSwitched(mode))
     }

@@ -67,7 +67,8 @@ extension Engine {
     /// Composes the feedback for a change and delivers it; `report` sends the change's own
     /// events (its `edit`, `cursor` or `focus`) where the feedback puts them.
     mutating func echo(_ change: EchoChange, report: (inout Engine) -> Void = { _ in }) {
-        assert(voice.followedRevision == configuration.revision, "the echo composer's settings are not the settings in force")
+        assert(voice.followedRevision == configuration.revision && keyboard.followedRevision == configuration.revision
+               && braille.followedRevision == configuration.revision, "a follower of the settings is behind the settings in force")
         deliver(voice.echo.feedback(for: change), report: report)
     }
 

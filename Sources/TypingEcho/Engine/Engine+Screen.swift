@@ -9,11 +9,11 @@ extension Engine {
 
     /// The index of an element `focus` may move to: it exists and is not hidden; an error
     /// points at `location`, where the id was written.
-    mutating func focusable(_ id: String, at location: SourceLocation?) throws(ScriptError) -> Int {
-        guard let target = screen.position(of: id) else {
+    mutating func focusable(_ id: String, at location: SourceLocation?) throws(ScriptError) -> ElementID {
+        guard let target = screen.identity(of: id) else {
             throw ScriptError(.unknownID, "no element or field with id '\(Self.excerpt(id))'\(screen.suggestion(for: id))", at: location)
         }
-        guard !screen.elements[target].isHidden else {
+        guard screen.read(target, { $0.isHidden }) == false else {
             throw ScriptError(.notFocusable, "\(ScriptErrorText.quoted(id)) is hidden from the screen reader and cannot be focused", at: location)
         }
         return target
@@ -33,60 +33,59 @@ extension Engine {
     /// when it allows direct interaction goes to the app: nil.
     /// - Complexity: O(n) the first time after the screen changed (the hit index is built),
     ///   then O(frames near the point); see `ScreenHitIndex`.
-    mutating func element(atX x: Double, y: Double) -> Int? {
-        if let focused = reader.focus.element.map({ screen.elements[$0] }), focused.traits.contains(.allowsDirectInteraction),
+    mutating func element(atX x: Double, y: Double) -> ElementID? {
+        if let focused = reader.focus.element.flatMap({ screen.element($0) }), focused.traits.contains(.allowsDirectInteraction),
            focused.frame?.contains(x: x, y: y) == true { return nil }
         return screen.element(atX: x, y: y)
     }
 
     /// Reads a field in place; nil for an element without one (see `Screen.readField`).
-    mutating func withField<Result>(_ position: Int, _ read: (inout TextField) -> Result) -> Result? {
+    mutating func withField<Result>(_ position: ElementID, _ read: (inout TextField) -> Result) -> Result? {
         screen.readField(position, read)
     }
 
     /// Changes a field in place, keeping its element's traits in step; nil for an element
     /// without one (see `Screen.changeField`).
     @discardableResult
-    mutating func update<Result>(_ position: Int, _ change: (inout TextField) -> Result) -> Result? {
+    mutating func update<Result>(_ position: ElementID, _ change: (inout TextField) -> Result) -> Result? {
         screen.changeField(position, change)
     }
 
     /// The next element in reading order that the screen reader can reach, one `step` away.
-    mutating func neighbour(of position: Int?, step: Int) -> Int? { screen.neighbour(of: position, step: step) }
+    mutating func neighbour(of position: ElementID?, forward: Bool) -> ElementID? { screen.neighbour(of: position, forward: forward) }
 
     /// Whether gestures go to the app instead of the screen reader: the focused element allows
     /// direct interaction (swipe up/down and double tap pass through; swipe left/right do not).
-    var passesGesturesThrough: Bool { mutating get { reader.focus.element.map { screen.elements[$0].traits.contains(.allowsDirectInteraction) } == true } }
+    var passesGesturesThrough: Bool { mutating get { reader.focus.element.flatMap { screen.read($0) { $0.traits.contains(.allowsDirectInteraction) } } == true } }
 
     /// Swipe up (`increment`) or down on a focused adjustable element: the next or previous
     /// step is spoken; at either end, or with no steps, the `boundary` sound.
     mutating func adjust(increment: Bool) {
-        guard let position = reader.focus.element else { return }
-        let element = screen.elements[position]
+        guard let position = reader.focus.element, let element = screen.element(position) else { return }
         let current = element.value.flatMap { element.steps.firstIndex(of: $0) }
         let target = current.map { $0 + (increment ? 1 : -1) }
         guard !element.traits.contains(.notEnabled), let target, element.steps.indices.contains(target) else {
             echo(.boundary)
             return
         }
-        screen.setValue(element.steps[target], at: position, spokenAt: output.clock.now)
+        screen.setValue(element.steps[target], of: position, spokenAt: output.clock.now)
         echo(.valueChanged(element.steps[target], byItself: false))
     }
 
     /// A re-declaration replaced a focused element: a changed value is spoken, queued after
     /// what is being said; an `updatesFrequently` element's at most once per interval.
-    mutating func noticeUpdate(from old: Element, to new: Element, at position: Int) {
+    mutating func noticeUpdate(from old: Element, to new: Element, at position: ElementID) {
         guard position == reader.focus.element, new.field == nil, !new.isHidden, let value = new.value, value != old.value,
-              screen.speaksUpdate(at: position, at: output.clock.now) else { return }
+              screen.speaksUpdate(of: position, at: output.clock.now) else { return }
         echo(.valueChanged(value, byItself: true))
     }
 
     /// `error ID "MESSAGE"`: the app shows a validation error by a field ("" clears it).
     mutating func setError(_ id: String, _ message: String, at location: SourceLocation?) throws(ScriptError) {
-        guard let position = screen.position(of: id) else {
+        guard let position = screen.identity(of: id) else {
             throw ScriptError(.unknownID, "no field with id '\(Self.excerpt(id))'\(screen.suggestion(for: id))", at: location)
         }
-        guard screen.hasField(at: position) else {
+        guard screen.hasField(position) else {
             throw ScriptError(.notATextField, "\(ScriptErrorText.quoted(id)) is not a text field; errors belong to fields", at: location)
         }
         update(position) { $0.error = message.isEmpty ? nil : message }

@@ -16,7 +16,6 @@ extension Engine {
     ///   character cannot be typed on the layout. The message gives the character's position
     ///   only: the text may be a password.
     mutating func type(_ text: String, at location: SourceLocation?) throws(ScriptError) {
-        syncKeyboard()
         guard let position = editor.editedField, let (secure, kind) = withField(position, { ($0.isSecure, $0.kind) }) else {
             throw ScriptError(.notEditing, "type needs a text field being edited, which shows the keyboard; focus a field and double-tap it first", at: location)
         }

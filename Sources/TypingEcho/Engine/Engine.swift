@@ -39,9 +39,7 @@ package struct Engine: Sendable {
         } catch {
             throw SettingError(key: "locale", problem: error.description)
         }
-        if configuration.current.braille.isOn {
-            do { try syncBraille(at: nil) } catch { throw SettingError(key: "braille", problem: error.message) }
-        }
+        do { try followSettings(at: nil) } catch { throw SettingError(key: "braille", problem: error.message) }
     }
 
     /// The settings in force.
@@ -50,8 +48,9 @@ package struct Engine: Sendable {
     /// The words of the locale in force.
     var phrasebook: Phrasebook { voice.phrasebook }
 
-    /// The index of the focused element in `elements`.
-    package var focusIndex: Int? { reader.focus.element }
+    /// The place of the focused element in `elements`, for tests.
+    /// - Complexity: O(1) while nothing was removed since the screen last compacted; O(n) otherwise.
+    package var focusIndex: Int? { reader.focus.element.flatMap { screen.readingPosition(of: $0) } }
 
     /// What swipe up and down act on.
     package var rotor: RotorUnit { reader.rotor }
@@ -66,7 +65,7 @@ package struct Engine: Sendable {
     var outbox: [TimedEvent] { output.outbox }
 
     /// The focused element, if any.
-    package var focusedElement: Element? { reader.focus.element.map { screen.elements[$0] } }
+    package var focusedElement: Element? { reader.focus.element.flatMap { screen.element($0) } }
 
     /// The element with an id.
     package func element(_ id: String) -> Element? { screen.element(id) }
@@ -269,16 +268,13 @@ package struct Engine: Sendable {
             let assignment = assignments[index]
             let written = place.setting(index)
             do { try configuration.set(assignment.key, to: assignment.value) } catch {
-                // A reader's defaults may be in force before a later key failed: the voice
-                // follows whatever is in force now.
-                voice.follow(configuration)
+                // A reader's defaults may be in force before a later key failed: everything
+                // follows whatever is in force now, and the key's own error is the one reported.
+                try? followSettings(at: written.value)
                 let location = Settings.keys.contains(assignment.key) ? written.value : written.key
                 throw ScriptError(.badSetting, error.description, at: location)
             }
-            voice.follow(configuration)
-            if assignment.key == "locale" || assignment.key == "reader" || BrailleSettings.keys.contains(assignment.key) {
-                try syncBraille(at: written.value)
-            }
+            try followSettings(at: written.value)
             if assignment.key == "locale" {
                 do { try voice.speak(locale: configuration.current.locale, warningAt: written.value) } catch {
                     throw ScriptError(.badSetting, error.description, at: written.value)
@@ -291,8 +287,12 @@ package struct Engine: Sendable {
         if let field = element.field { editor.offer(nonEmpty: !field.buffer.isEmpty, toSecureField: field.isSecure) }
         // A new declaration of an id replaces the element in place (a screen update).
         switch screen.declare(element) {
-        case .replaced(let old)?:
-            if let position = screen.position(of: element.id) { noticeUpdate(from: old, to: element, at: position) }
+        case .replaced(let identity, let old)?:
+            // The app replaced the field: a word held or being read back for it is dropped, and
+            // the keyboard follows the edited field's keyboard type.
+            braille.input.elementReplaced(identity)
+            if identity == editor.editedField { syncKeyboard() }
+            noticeUpdate(from: old, to: element, at: identity)
         case .added?:
             break
         case nil:
@@ -403,7 +403,7 @@ extension Engine: CustomStringConvertible, CustomReflectable {
         text += " elements"
         if let focused = reader.focus.element {
             text += ", focus "
-            text += screen.elements[focused].id
+            text += screen.id(of: focused)
         }
         text += ")"
         return text

@@ -3,13 +3,13 @@
 enum ReaderFocus: Sendable, Hashable {
     /// Nothing has focus (the start of a session, or a key focus the keyboard took away).
     case nowhere
-    /// The element at this index in reading order.
-    case element(Int)
+    /// An element, by identity.
+    case element(ElementID)
     /// A key of the keyboard shown.
     case key(KeyID)
 
-    /// The focused element's index, if an element has focus.
-    var element: Int? { if case .element(let index) = self { index } else { nil } }
+    /// The focused element's identity, if an element has focus.
+    var element: ElementID? { if case .element(let index) = self { index } else { nil } }
 
     /// The focused key, if a key has focus.
     var key: KeyID? { if case .key(let id) = self { id } else { nil } }
@@ -28,8 +28,8 @@ struct Reader: Sendable {
     private(set) var chosenEditAction: EditAction?
 
     /// Focus moves to an element.
-    mutating func focus(onElement index: Int) {
-        focus = .element(index)
+    mutating func focus(onElement identity: ElementID) {
+        focus = .element(identity)
         chosenEditAction = nil
     }
 
@@ -54,14 +54,13 @@ struct Reader: Sendable {
 
     /// Focus goes back to a field without a word (after `type` into a secure field, so that
     /// the key typed last does not show); the chosen edit action stays.
-    mutating func settle(onElement index: Int) { focus = .element(index) }
+    mutating func settle(onElement identity: ElementID) { focus = .element(identity) }
 
-    /// The element at `position` left the screen: focus on it goes nowhere, focus on an
-    /// element after it follows it up one place.
-    mutating func elementRemoved(at position: Int) {
-        guard case .element(let index) = focus, index >= position else { return }
-        focus = index == position ? .nowhere : .element(index - 1)
-        if index == position { chosenEditAction = nil }
+    /// An element left the screen: focus on it goes nowhere (focus elsewhere stays, by identity).
+    mutating func elementRemoved(_ identity: ElementID) {
+        guard case .element(identity) = focus else { return }
+        focus = .nowhere
+        chosenEditAction = nil
     }
 
     /// Focus goes nowhere (a new screen with nothing the screen reader can reach).

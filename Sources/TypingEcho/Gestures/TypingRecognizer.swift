@@ -4,8 +4,8 @@ enum FingerTarget: Sendable, Hashable {
     case key(KeyID)
     /// One of the alternates shown by touch-and-hold, by index.
     case alternate(Int)
-    /// An element on screen, by index in the engine's elements.
-    case element(Int)
+    /// An element on screen, by identity.
+    case element(ElementID)
     /// Nothing: off the keyboard and outside every element.
     case nothing
 }

@@ -20,6 +20,8 @@ struct OnScreenKeyboard: Sendable {
     private(set) var restDue: VirtualTime?
     /// The locale setting and keyboard type the layout was made for.
     private var madeFor: (locale: String, type: KeyboardType)
+    /// The ``SettingsInForce/revision`` the keyboard last followed.
+    private(set) var followedRevision = -1
     /// Keyboard-type layouts already made, by layout locale and type: at most one per built-in
     /// layout and type, so switching between fields does not read files again.
     private var typeLayouts: [String: KeyboardLayout] = [:]
@@ -48,7 +50,8 @@ struct OnScreenKeyboard: Sendable {
     /// Keeps the keyboard in step with the locale, the edited field's keyboard type and the
     /// typing mode: another layout makes another keyboard (finger up); another typing mode
     /// lifts the finger without entering anything.
-    mutating func sync(locale: String, type: KeyboardType, mode: TypingMode, shown: Bool) -> Sync {
+    mutating func sync(locale: String, type: KeyboardType, mode: TypingMode, shown: Bool, revision: Int) -> Sync {
+        defer { followedRevision = revision }
         if madeFor.locale != locale || madeFor.type != type {
             defer { madeFor = (locale, type) }
             let base = KeyboardLayout.matching(locale)

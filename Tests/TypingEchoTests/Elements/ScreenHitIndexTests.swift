@@ -31,7 +31,7 @@ struct ScreenHitIndexTests {
                 for _ in 0..<times {
                     let x = Double.random(in: -50...400, using: &random), y = Double.random(in: -50...700, using: &random)
                     let expected = scannedHit(in: engine.elements, atX: x, y: y)
-                    #expect(engine.element(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
+                    #expect(engine.position(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
                 }
             }
             for number in 0..<count { run(line(number)) }
@@ -78,7 +78,7 @@ struct ScreenHitIndexTests {
             }
             let (found, checked) = index.framesChecked(atX: x, y: y)
             #expect(found == expected?.index, "at \(x),\(y)")
-            #expect(engine.element(atX: x, y: y) == expected?.index, "the engine's kept index at \(x),\(y)")
+            #expect(engine.position(atX: x, y: y) == expected?.index, "the engine's kept index at \(x),\(y)")
             mostChecked = max(mostChecked, checked)
             totalChecked += checked
         }
@@ -102,9 +102,9 @@ struct ScreenHitIndexTests {
         for number in 0..<count {
             let x = 1_000 + number * 20, y = number % 10 == 0 ? 100_000 + number : (number / 50) * 15
             run("element e\(number) label=\"E\" frame=\(x),\(y),10,10")
-            #expect(engine.element(atX: Double(x) + 5, y: Double(y) + 5) == number, "element \(number) moved to \(x),\(y)")
+            #expect(engine.position(atX: Double(x) + 5, y: Double(y) + 5) == number, "element \(number) moved to \(x),\(y)")
             // The old place of the one just moved: nothing there now.
-            #expect(engine.element(atX: Double((number % 50) * 12) + 5, y: Double((number / 50) * 15) + 5) == nil)
+            #expect(engine.position(atX: Double((number % 50) * 12) + 5, y: Double((number / 50) * 15) + 5) == nil)
             mostChecked = max(mostChecked, engine.screen.hitFramesChecked(atX: Double(x) + 5, y: Double(y) + 5))
         }
         // Without the rebuild every moved frame stays in the list each touch checks (2,000).
@@ -143,7 +143,7 @@ struct ScreenHitIndexTests {
                     default: (x, y) = (x * 1e300, y * 1e300)
                     }
                     let expected = scannedHit(in: engine.elements, atX: x, y: y)
-                    #expect(engine.element(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
+                    #expect(engine.position(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
                 }
             }
             for number in 0..<count { run("element e\(number) label=\"E\" frame=\(frame())") }
@@ -167,7 +167,7 @@ struct ScreenHitIndexTests {
         var mostChecked = 0
         for number in stride(from: 0, to: 4_000, by: 7) {
             let x = Double((number % 64) * 12 + 5) * 1e300, y = Double((number / 64) * 12 + 5) * 1e300
-            #expect(engine.element(atX: x, y: y) == number)
+            #expect(engine.position(atX: x, y: y) == number)
             mostChecked = max(mostChecked, engine.screen.hitFramesChecked(atX: x, y: y))
         }
         // They used to be checked one by one on every touch (4,000).

@@ -222,7 +222,7 @@ struct HostileInputTests {
                 for _ in 0..<count {
                     let x = Double.random(in: -100...500, using: &random), y = Double.random(in: -100...900, using: &random)
                     let expected = scannedHit(in: engine.elements, atX: x, y: y)
-                    #expect(engine.element(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
+                    #expect(engine.position(atX: x, y: y) == expected, "screen \(screen) at \(x),\(y)")
                 }
             }
             var sink = EventCollector()
