@@ -170,6 +170,9 @@ struct BrailleInputState: Sendable, Hashable {
         endWord()
     }
 
+    /// Whether a word is under way: cells held, or cells of an uncontracted word read back.
+    var hasWord: Bool { !held.isEmpty || !word.isEmpty }
+
     /// Forgets the word: the cells held and the cells read back so far.
     mutating func endWord() {
         held.removeAll()

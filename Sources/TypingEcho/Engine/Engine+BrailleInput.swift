@@ -7,6 +7,15 @@
 /// display at the insertion point, and enters the back-translated word when it ends: space, new
 /// line, return or a move (TalkBack's `EditBufferContracted`, NVDA: "text is inserted when you
 /// press space or enter at the end of a word"). The edits are ordinary `edit` events.
+///
+/// In a secure field every table holds the cells and enters the word at its end, as one edit:
+/// entered cell by cell, the number and timing of the edits would tell which chords were capital
+/// or number signs (they add no character). Each chord is the same click, so what is heard and
+/// what the events show depend on the number of chords and the count the field ends with alone.
+///
+/// The word belongs to its field and to the run of chords that typed it: any other input (a key,
+/// a move, an edit action, a focus change) ends it first, and it goes with its field when the
+/// field is removed or declared again (see `BrailleInputState`).
 extension Engine {
     /// Whether Braille Screen Input is on for the field being edited.
     var brailleInputActive: Bool { braille.input.field != nil && braille.input.field == editor.editedField }
@@ -80,7 +89,7 @@ extension Engine {
             commitHeldBraille(in: position)
             if withField(position, { $0.kind }) == .area { enter("\n", into: position, hardware: false) } else { pressReturn(in: position) }
         case (.left, 2):
-            if braille.input.contracted && !braille.input.held.isEmpty {
+            if !braille.input.held.isEmpty {
                 let guesses = braille.input.held.map { brailleGuess([$0]) }
                 braille.input.held.removeAll()
                 echo(.deleted(text: isSecureField(position) ? nil : guesses.joined(separator: ", ")))
@@ -100,11 +109,12 @@ extension Engine {
         if braille.isOn { refreshBraille() }
     }
 
-    /// Enters the cells held for a contracted table as one back-translated word (nothing for
-    /// an uncontracted table, whose cells were entered as they were typed).
+    /// Enters the cells held (a contracted table's, or any table's in a secure field) as one
+    /// back-translated word, and ends the word (an uncontracted table's cells in a public field
+    /// were entered as they were typed).
     mutating func commitHeldBraille(in position: ElementID) {
         defer { resetBrailleWord() }
-        guard braille.input.contracted, !braille.input.held.isEmpty, let translator = braille.input.translator else { return }
+        guard !braille.input.held.isEmpty, let translator = braille.input.translator else { return }
         let cells = braille.input.held
         braille.input.held.removeAll()
         let word = (try? translator.backTranslate(cells)) ?? ""
@@ -117,7 +127,7 @@ extension Engine {
     }
 
     /// One chord: an uncontracted table enters what it adds to the word at once; a contracted
-    /// table holds it and says its guess.
+    /// table holds it and says its guess; in a secure field every table holds it, with a click.
     private mutating func enterChord(_ cell: BrailleCell, in position: ElementID) {
         guard let translator = braille.input.translator else { return }
         let secure = isSecureField(position)
@@ -125,7 +135,7 @@ extension Engine {
         // entered in pieces, so that each chord costs the same: see `BrailleInputState.longestWord`.
         if braille.input.held.count >= BrailleInputState.longestWord { commitHeldBraille(in: position) }
         if braille.input.word.count >= BrailleInputState.longestWord { resetBrailleWord() }
-        guard !braille.input.contracted else {
+        guard !braille.input.contracted && !secure else {
             braille.input.held.append(cell)
             echo(.brailleCell(text: secure ? nil : brailleGuess([cell]), dots: cell, secure: secure))
             return
@@ -159,7 +169,7 @@ extension Engine {
     private mutating func deleteBrailleCell(in position: ElementID) {
         let input = braille.input
         let secure = isSecureField(position)
-        if input.contracted, let cell = input.held.last {
+        if let cell = input.held.last {
             braille.input.held.removeLast()
             let guess = brailleGuess([cell])
             echo(.deleted(text: secure ? nil : guess.isEmpty ? voice.echo.chordDots(cell) : guess))
@@ -179,6 +189,15 @@ extension Engine {
     private mutating func resetBrailleWord() {
         braille.input.word.removeAll()
         braille.input.entered = ""
+    }
+
+    /// Any input other than Braille Screen Input's own ends the word being typed: held cells
+    /// are entered into their field (if it is still the one being edited), and an uncontracted
+    /// table's word and number or capital mode end, so a later chord never brings back text the
+    /// input deleted or moved away from.
+    mutating func endBrailleWord() {
+        guard braille.input.hasWord, let field = braille.input.field else { return }
+        if field == editor.editedField { commitHeldBraille(in: field) } else { braille.input.endWord() }
     }
 
     /// What cells mean on their own, as a partial word (liblouis's `partialTrans`), or "".

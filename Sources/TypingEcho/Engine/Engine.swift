@@ -174,10 +174,8 @@ package struct Engine: Sendable {
                               at: location)
         }
         if command.isInput { output.cancelPendingSpeech() }
-        if !braille.input.held.isEmpty, command.isInput, !command.isBrailleInput, let field = braille.input.field {
-            // A move or any other input ends the word being held: it is entered first.
-            commitHeldBraille(in: field)
-        }
+        // A move or any other input ends Braille Screen Input's word: held cells are entered first.
+        if command.isInput, !(command.continuesBrailleWord && brailleInputActive) { endBrailleWord() }
         if command.releasesFinger { releaseFinger() }
         if case .expect = command {} else { output.commandRan() }
         switch command {
@@ -344,12 +342,13 @@ extension Command {
         }
     }
 
-    /// Whether the command is one of Braille Screen Input's (a chord, its swipes, turning it off),
-    /// which handle the held cells themselves.
-    var isBrailleInput: Bool {
+    /// Whether the command, while Braille Screen Input is on, is one of its gestures (a chord,
+    /// its swipes), which handle the word being typed themselves; any other input ends the word
+    /// first (`braille-input on|off` included).
+    var continuesBrailleWord: Bool {
         switch self {
-        case .chord, .chords, .fingerSwipe, .brailleInput, .swipe: true
-        case .settings, .field, .element, .focus, .focusKey, .dismiss, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap,
+        case .chord, .chords, .fingerSwipe, .swipe: true
+        case .brailleInput, .settings, .field, .element, .focus, .focusKey, .dismiss, .rotor, .doubleTap, .touch, .slide, .lift, .splitTap,
              .hold, .type, .keys, .key, .edit, .clipboard, .dictate, .error, .validate, .wait, .expect, .announce,
              .screenChanged, .layoutChanged, .remove, .route, .pan:
             false
