@@ -148,26 +148,11 @@ public struct TextField: Sendable {
         buffer.insert(declaration.value)
     }
 
-    /// Whether the text must never leave the engine.
-    public var isSecure: Bool { kind == .secure }
-
-    /// The text, or `nil` in a secure field, whose text never leaves the engine.
-    public var text: String? { isSecure ? nil : buffer.string }
-
-    /// The text with its insertion point and selection, or `nil` in a secure field.
-    public var readableBuffer: TextBuffer? { isSecure ? nil : buffer }
-
     /// How many characters (grapheme clusters) the field holds, secure or not.
     public var characterCount: Int { buffer.characterCount }
 
     /// Whether the field holds no text, secure or not.
     public var isEmpty: Bool { buffer.isEmpty }
-
-    /// Where the insertion point is, as character and UTF-16 offsets, secure or not.
-    public var insertionPoint: TextPosition { buffer.insertionPoint }
-
-    /// The selected range, if any, as positions, secure or not.
-    public var selection: Range<TextPosition>? { buffer.selection }
 
     /// The text even of a secure field, for tests only: `@_spi(Testing) import TypingEcho`.
     ///

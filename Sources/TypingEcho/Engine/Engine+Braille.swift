@@ -61,11 +61,11 @@ extension Engine {
         let expand = configuration.current.braille.expandAtCursor
         let reach = 2 * configuration.current.braille.cells + 16
         let held = braille.input.field == position ? braille.input.held : []
-        let state = withField(position) { field -> (secure: Bool, count: Int, caret: Int, selection: Range<Int>?, line: BrailleLine?) in
+        let state = withField(position) { field -> (disclosure: Disclosure, count: Int, caret: Int, selection: Range<Int>?, line: BrailleLine?) in
             let selection = field.buffer.selection.map { $0.lowerBound.character..<$0.upperBound.character }
             let caret = field.buffer.insertionPoint.character
-            if field.isSecure { return (true, field.characterCount, caret, selection, nil) }
-            return (false, field.characterCount, caret, selection, field.buffer.brailleLine(reach: reach))
+            // A secure field's line is not even read: its disclosure shows nothing of it.
+            return (field.disclosure, field.characterCount, caret, selection, field.disclosure.show(field.buffer.brailleLine(reach: reach)).value)
         }
         var key = BrailleDisplay.RowKey(element: position, prefix: prefix, line: nil, secureCount: nil, cursor: nil, selection: nil,
                                         held: held, table: translator.table.name, expand: expand)
@@ -77,7 +77,7 @@ extension Engine {
         }
         let head = try braille.prefixCells(prefix + " ", translator)
         key.line = state.line
-        key.secureCount = state.secure ? state.count : nil
+        key.secureCount = state.line == nil ? state.count : nil
         key.cursor = edited ? state.caret : nil
         key.selection = state.selection
         return try braille.row(for: key) { () throws(BrailleError) in
@@ -118,7 +118,7 @@ extension Engine {
             }
             if !held.isEmpty, let at = cursor {
                 // Braille Screen Input's held cells, before the insertion point (masked in a secure field).
-                let shown = state.secure ? Array(repeating: BrailleCell.allDots, count: held.count) : held
+                let shown = state.disclosure.heldCells(held)
                 cells.insert(contentsOf: shown, at: at)
                 characters.insert(contentsOf: Array(repeating: characters[at], count: held.count), at: at)
                 cursor = at + held.count
@@ -139,7 +139,7 @@ extension Engine {
         guard cell < width else {
             throw ScriptError("route \(cell): the display has \(width) cells, 0 to \(width - 1) (braille-cells)", at: location)
         }
-        let position = try editingField(for: "route", at: location).0
+        let position = try editingField(for: "route", at: location)
         commitHeldBraille(in: position)
         refreshBraille()
         guard let row = braille.currentRow, let target = row.character(at: braille.windowStart + cell) else { return }

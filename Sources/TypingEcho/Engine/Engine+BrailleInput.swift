@@ -23,11 +23,11 @@ extension Engine {
     /// `braille-input on|off` for the field being edited.
     mutating func setBrailleInput(_ on: Bool, at location: SourceLocation?) throws(ScriptError) {
         guard on else {
-            if let field = braille.input.field, field == editor.editedField { commitHeldBraille(in: field) }
+            endBrailleWord()
             braille.input = BrailleInputState()
             return
         }
-        let position = try editingField(for: "braille-input on", at: location).0
+        let position = try editingField(for: "braille-input on", at: location)
         let library = try Self.liblouis(at: location)
         let table = configuration.current.braille.inputTable ?? configuration.current.braille.table ?? library.defaultTable(forLocale: configuration.current.locale)
         let translator: BrailleTranslator
@@ -35,12 +35,12 @@ extension Engine {
         guard translator.readsBackward else {
             throw ScriptError(.badSetting, BrailleError.cannotBackTranslate(table: table.name).description, at: location)
         }
-        braille.input = BrailleInputState(field: position, translator: translator, contracted: library.isContracted(table))
+        braille.input = BrailleInputState(field: position.identity, translator: translator, contracted: library.isContracted(table))
     }
 
     /// The field Braille Screen Input types into, or a script error saying how to turn it on.
-    private func brailleInputField(for what: String, at location: SourceLocation?) throws(ScriptError) -> ElementID {
-        guard brailleInputActive, let position = braille.input.field else {
+    private mutating func brailleInputField(for what: String, at location: SourceLocation?) throws(ScriptError) -> FieldHandle {
+        guard brailleInputActive, let identity = braille.input.field, let position = handle(for: identity) else {
             throw ScriptError(.notEditing, "\(what) needs Braille Screen Input on for the field being edited (braille-input on)", at: location)
         }
         return position
@@ -87,12 +87,12 @@ extension Engine {
             deleteBrailleCell(in: position)
         case (.right, 2):
             commitHeldBraille(in: position)
-            if withField(position, { $0.kind }) == .area { enter("\n", into: position, hardware: false) } else { pressReturn(in: position) }
+            if position.kind == .area { enter("\n", into: position, hardware: false) } else { pressReturn(in: position) }
         case (.left, 2):
             if !braille.input.held.isEmpty {
                 let guesses = braille.input.held.map { brailleGuess([$0]) }
                 braille.input.held.removeAll()
-                echo(.deleted(text: isSecureField(position) ? nil : guesses.joined(separator: ", ")))
+                echo(.takenBack(position.disclosure.show(guesses.joined(separator: ", "))))
             } else {
                 resetBrailleWord()
                 deleteWord(in: position)
@@ -112,32 +112,30 @@ extension Engine {
     /// Enters the cells held (a contracted table's, or any table's in a secure field) as one
     /// back-translated word, and ends the word (an uncontracted table's cells in a public field
     /// were entered as they were typed).
-    mutating func commitHeldBraille(in position: ElementID) {
+    mutating func commitHeldBraille(in position: FieldHandle) {
         defer { resetBrailleWord() }
         guard !braille.input.held.isEmpty, let translator = braille.input.translator else { return }
         let cells = braille.input.held
         braille.input.held.removeAll()
         let word = (try? translator.backTranslate(cells)) ?? ""
         guard !word.isEmpty, insert(word, into: position) != nil else { return }
-        if isSecureField(position) {
-            echo(.typed("•", endedWords: [], secure: true, hardware: false))
-        } else {
-            echo(.dictated(word))
-        }
+        // A secure field's word is echoed as one typed character: its word is not said.
+        echo(.dictated(position.disclosure.show(word)))
     }
 
     /// One chord: an uncontracted table enters what it adds to the word at once; a contracted
     /// table holds it and says its guess; in a secure field every table holds it, with a click.
-    private mutating func enterChord(_ cell: BrailleCell, in position: ElementID) {
+    private mutating func enterChord(_ cell: BrailleCell, in position: FieldHandle) {
         guard let translator = braille.input.translator else { return }
-        let secure = isSecureField(position)
+        // A chord held for a secure field is part of a secret already, before it is entered.
+        editor.offer(nonEmpty: true, toSecureField: position.isSecure)
         // A word longer than any real one (a script's megabyte of chords without a space) is
         // entered in pieces, so that each chord costs the same: see `BrailleInputState.longestWord`.
         if braille.input.held.count >= BrailleInputState.longestWord { commitHeldBraille(in: position) }
         if braille.input.word.count >= BrailleInputState.longestWord { resetBrailleWord() }
-        guard !braille.input.contracted && !secure else {
+        guard !braille.input.contracted && !position.isSecure else {
             braille.input.held.append(cell)
-            echo(.brailleCell(text: secure ? nil : brailleGuess([cell]), dots: cell, secure: secure))
+            echo(.brailleCell(text: position.disclosure.show(brailleGuess([cell])), dots: cell))
             return
         }
         braille.input.word.append(cell)
@@ -145,7 +143,7 @@ extension Engine {
         let entered = braille.input.entered
         guard text != entered else {
             // A cell that adds nothing yet (a capital or number sign): its dots are said.
-            echo(.brailleCell(text: nil, dots: cell, secure: secure))
+            echo(.brailleCell(text: position.disclosure.show(""), dots: cell))
             return
         }
         if !text.hasPrefix(entered) {
@@ -153,11 +151,11 @@ extension Engine {
             for _ in 0..<entered.count {
                 if let edit = update(position, { $0.buffer.deleteBackward() }) ?? nil { emitEdit(edit, in: position) }
             }
-            FieldCharacters.forEach(in: text, locale: withField(position, { $0.buffer.locale }) ?? "en_US") { character in
+            FieldCharacters.forEach(in: text, locale: position.locale) { character in
                 enter(String(character), into: position, hardware: false)
             }
         } else {
-            FieldCharacters.forEach(in: String(text.dropFirst(entered.count)), locale: withField(position, { $0.buffer.locale }) ?? "en_US") { character in
+            FieldCharacters.forEach(in: String(text.dropFirst(entered.count)), locale: position.locale) { character in
                 enter(String(character), into: position, hardware: false)
             }
         }
@@ -166,19 +164,18 @@ extension Engine {
 
     /// Swipe left: a held cell is taken back (its guess or dots said as deleted); otherwise the
     /// character before the insertion point is deleted as the delete key does.
-    private mutating func deleteBrailleCell(in position: ElementID) {
+    private mutating func deleteBrailleCell(in position: FieldHandle) {
         let input = braille.input
-        let secure = isSecureField(position)
         if let cell = input.held.last {
             braille.input.held.removeLast()
             let guess = brailleGuess([cell])
-            echo(.deleted(text: secure ? nil : guess.isEmpty ? voice.echo.chordDots(cell) : guess))
+            echo(.takenBack(position.disclosure.show(guess.isEmpty ? voice.echo.chordDots(cell) : guess)))
             return
         }
         if !input.contracted, input.entered.isEmpty, let cell = input.word.last {
             // An indicator typed alone (a capital or number sign) is taken back, its dots said.
             braille.input.word.removeLast()
-            echo(.deleted(text: secure ? nil : voice.echo.chordDots(cell)))
+            echo(.takenBack(position.disclosure.show(voice.echo.chordDots(cell))))
             return
         }
         resetBrailleWord()
@@ -197,7 +194,7 @@ extension Engine {
     /// input deleted or moved away from.
     mutating func endBrailleWord() {
         guard braille.input.hasWord, let field = braille.input.field else { return }
-        if field == editor.editedField { commitHeldBraille(in: field) } else { braille.input.endWord() }
+        if field == editor.editedField, let handle = handle(for: field) { commitHeldBraille(in: handle) } else { braille.input.endWord() }
     }
 
     /// What cells mean on their own, as a partial word (liblouis's `partialTrans`), or "".
@@ -205,5 +202,4 @@ extension Engine {
         (try? braille.input.translator?.backTranslate(cells, partialWord: true)) ?? ""
     }
 
-    private mutating func isSecureField(_ position: ElementID) -> Bool { withField(position, { $0.isSecure }) ?? true }
 }

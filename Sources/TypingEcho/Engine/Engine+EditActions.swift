@@ -5,7 +5,7 @@ extension Engine {
     /// `edit ACTION`: performs an edit action on the field being edited.
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func edit(_ action: EditAction, at location: SourceLocation?) throws(ScriptError) {
-        let (position, _) = try editingField(for: "edit \(action.rawValue)", at: location)
+        let position = try editingField(for: "edit \(action.rawValue)", at: location)
         perform(action, in: position)
     }
 
@@ -21,8 +21,8 @@ extension Engine {
     /// edited. The choice stays (another double tap performs it again) until focus moves or
     /// the rotor changes. - Returns: Whether an action was performed.
     mutating func performChosenEditAction() -> Bool {
-        guard reader.rotor == .edit, let action = reader.chosenEditAction, let position = editor.editedField,
-              reader.focus.element == nil || reader.focus.element == position else { return false }
+        guard reader.rotor == .edit, let action = reader.chosenEditAction, let position = editedHandle,
+              reader.focus.element == nil || reader.focus.element == position.identity else { return false }
         perform(action, in: position)
         return true
     }
@@ -32,22 +32,22 @@ extension Engine {
     /// In a secure field copy and cut are refused (the `refused` sound and a spoken reason)
     /// and the clipboard is left as it was: a secure field's text never reaches it. A paste
     /// into a secure field is said by count ("3 characters, pasted").
-    mutating func perform(_ action: EditAction, in position: ElementID) {
+    mutating func perform(_ action: EditAction, in position: FieldHandle) {
         // Fields are read in place, never bound: a live copy would make each edit copy the text.
-        guard let isSecure = withField(position, { $0.isSecure }) else { return }
         switch action {
         case .selectAll:
             guard update(position, { $0.buffer.isEmpty }) == false else {
                 echo(.refused(.nothingSelected))
                 return
             }
-            guard let (text, count) = update(position, { field in
+            guard let count = update(position, { field in
                 field.buffer.selectAll()
-                return (field.isSecure ? nil : field.buffer.string, field.buffer.characterCount)
+                return field.buffer.characterCount
             }) else { return }
+            let text = position.disclosure.show(withField(position) { $0.buffer.string } ?? "")
             echo(.editAction(.selectedAll(text: text, count: count)))
         case .copy, .cut:
-            guard !isSecure else {
+            guard !position.isSecure else {
                 echo(.refused(.secureCopy(action)))
                 return
             }
@@ -70,7 +70,7 @@ extension Engine {
             emitCursor(position)
             // The clipboard's own count, not the field's change: that would say whether the
             // pasted text joined the secret's last character (a flag, a combining mark).
-            echo(.editAction(.pasted(text: isSecure ? nil : text, count: isSecure ? characterCount(of: text, in: position) : text.count)))
+            echo(.editAction(.pasted(text: position.disclosure.show(text), count: characterCount(of: text, in: position))))
         }
     }
 
@@ -78,8 +78,8 @@ extension Engine {
     /// refused in secure fields and in fields declared `dictation=off`.
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func dictate(_ text: String, at location: SourceLocation?) throws(ScriptError) {
-        let position = try editingField(for: "dictate", at: location).0
-        guard withField(position, { $0.isSecure }) == false else {
+        let position = try editingField(for: "dictate", at: location)
+        guard !position.isSecure else {
             // The phrase was offered to a secure field: it counts as held (see `check`).
             editor.offer(text, toSecureField: true)
             echo(.refused(.secureDictation))
@@ -90,12 +90,11 @@ extension Engine {
             return
         }
         guard insert(text, into: position) != nil else { return }
-        echo(.dictated(text)) { $0.emitCursor(position) }
+        echo(.dictated(position.disclosure.show(text))) { $0.emitCursor(position) }
     }
 
     /// How many characters `text` holds on its own, segmented by the field's rules.
-    private mutating func characterCount(of text: String, in position: ElementID) -> Int {
-        let locale = withField(position) { $0.buffer.locale } ?? voice.echo.phrasebook.icuLocale
-        return (try? TextBuffer(text, locale: locale).characterCount) ?? text.count
+    private mutating func characterCount(of text: String, in position: FieldHandle) -> Int {
+        (try? TextBuffer(text, locale: position.locale).characterCount) ?? text.count
     }
 }

@@ -1,8 +1,8 @@
 extension Engine {
     /// The field being edited (wherever screen-reader focus is), or a script error saying how
     /// to get there.
-    mutating func editingField(for what: String, at location: SourceLocation?) throws(ScriptError) -> (ElementID, TextField) {
-        if let position = editor.editedField, let field = screen.element(position)?.field { return (position, field) }
+    mutating func editingField(for what: String, at location: SourceLocation?) throws(ScriptError) -> FieldHandle {
+        if let position = editor.editedField, let field = handle(for: position) { return field }
         guard let position = reader.focus.element, screen.hasField(position) else {
             throw ScriptError(.notEditing, "\(what) needs a text field being edited; focus a field and double-tap it first", at: location)
         }
@@ -25,10 +25,9 @@ extension Engine {
     mutating func typeOnHardwareKeyboard(_ text: String, at location: SourceLocation?) throws(ScriptError) {
         // Only the position and locale are kept: a copy of the field alive during the loop
         // would make every insertion copy the whole text.
-        let position = try editingField(for: "keys", at: location).0
-        let locale = withField(position, { $0.buffer.locale }) ?? voice.echo.phrasebook.icuLocale
+        let position = try editingField(for: "keys", at: location)
         let cadence = configuration.current.keyCadence
-        try FieldCharacters.forEach(in: text, locale: locale) { (character: Substring) throws(ScriptError) in
+        try FieldCharacters.forEach(in: text, locale: position.locale) { (character: Substring) throws(ScriptError) in
             enter(String(character), into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
         }
@@ -38,24 +37,25 @@ extension Engine {
     /// the character and, when it ends a word, the word. A character past the field's
     /// `max=N` is refused (see `insert(_:into:)`). `hardware` picks the typing feedback
     /// setting that applies (`hardware-feedback` or `feedback`).
-    mutating func enter(_ character: Character, into position: ElementID, hardware: Bool) {
+    mutating func enter(_ character: Character, into position: FieldHandle, hardware: Bool) {
         enter(String(character), into: position, hardware: hardware)
     }
 
     /// Enters one character of a field (one ICU grapheme cluster, see `FieldCharacters`) and
     /// echoes it as `enter(_:into:hardware:)` does. Its echo in a public field speaks it as one
     /// `Character`: the first, in the rare text that ICU joins and Swift does not.
-    mutating func enter(_ character: String, into position: ElementID, hardware: Bool) {
+    mutating func enter(_ character: String, into position: FieldHandle, hardware: Bool) {
         // No copy of the field is kept: it would make the insertion copy the whole text.
         // Typing over a selection replaces it: a word can end only where the selection began.
-        guard let (isSecure, before) = withField(position, { ($0.isSecure, $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint) }) else { return }
+        guard let before = withField(position, { $0.buffer.selection?.lowerBound ?? $0.buffer.insertionPoint }) else { return }
         guard insert(character, into: position) != nil else { return }
-        // A secure field's echo is a click whatever was typed: its character is not consulted.
-        let character: Character = isSecure ? "•" : (character.first ?? " ")
+        // A secure field's echo is a click whatever was typed: its character and words are not
+        // consulted (the disclosure does not evaluate them).
         // Typing feedback follows the echo of earlier keys less than a second behind, so a
         // person typing at an everyday pace hears every character (docs/hardware-editing.md).
-        let endedWords = !isSecure && voice.echo.wantsEndedWords(hardware: hardware) ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : []
-        echo(.typed(character, endedWords: endedWords, secure: isSecure, hardware: hardware))
+        let wantsWords = voice.echo.wantsEndedWords(hardware: hardware)
+        let typed = position.disclosure.typed(character, endedWords: wantsWords ? update(position, { $0.buffer.words(endingAt: before) }) ?? [] : [])
+        echo(.typed(typed, hardware: hardware))
     }
 
     /// Inserts text into a field and sends the `edit` event. Text that would take the field
@@ -63,9 +63,9 @@ extension Engine {
     /// characters" (an announcement), and the field is unchanged.
     /// - Returns: The edit, or nil when nothing changed.
     @discardableResult
-    mutating func insert(_ text: String, into position: ElementID) -> TextEdit? {
+    mutating func insert(_ text: String, into position: FieldHandle) -> TextEdit? {
         // Text offered to a secure field counts as held even when the field refuses it.
-        editor.offer(text, toSecureField: withField(position, { $0.isSecure }) ?? false)
+        editor.offer(text, toSecureField: position.isSecure)
         switch update(position, { $0.insert(text) }) ?? .unchanged {
         case .inserted(let edit):
             emitEdit(edit, in: position)
@@ -79,11 +79,9 @@ extension Engine {
     }
 
     /// Sends an `edit` event; a secure field's text is left out.
-    mutating func emitEdit(_ edit: TextEdit, in position: ElementID) {
-        defer { if position == editor.editedField { refreshAutomaticShift() } }
-        let isSecure = withField(position, { $0.isSecure }) ?? true
-        emit(.edit(FieldEdit(field: screen.id(of: position), operation: edit.operation, offset: edit.offset,
-                             length: edit.length, count: edit.count, text: isSecure ? nil : edit.text)))
+    mutating func emitEdit(_ edit: TextEdit, in position: FieldHandle) {
+        defer { if position.identity == editor.editedField { refreshAutomaticShift() } }
+        emit(.edit(position.disclosure.event(for: edit, in: screen.id(of: position.identity))))
     }
 
     /// A hardware editing key: deletion, arrows by character, option-arrows by word, home, end,
@@ -94,7 +92,7 @@ extension Engine {
             emit(.activate(element: screen.id(of: focused)))
             return
         }
-        let (position, _) = try editingField(for: "key \(key.rawValue)", at: location)
+        let position = try editingField(for: "key \(key.rawValue)", at: location)
         switch key {
         case .backspace: delete(.backward, in: position)
         case .delete: delete(.forward, in: position)
@@ -105,7 +103,7 @@ extension Engine {
         case .optionRight: moveWord(arrowDirection(left: false, in: position), in: position)
         case .home, .end: moveToEnd(key == .end, in: position)
         case .return:
-            if withField(position, { $0.kind }) == .area {
+            if position.kind == .area {
                 enter("\n", into: position, hardware: true)
             } else {
                 pressReturn(in: position)
@@ -114,9 +112,8 @@ extension Engine {
         case .commandBackspace: deleteToLineStart(in: position)
         case .shiftLeft: extendSelection(.character(.backward), in: position)
         case .shiftRight: extendSelection(.character(.forward), in: position)
-        // A secret has no words to show: by word, a selection takes the whole text, as word moves do.
-        case .shiftOptionLeft: extendSelection(withField(position, { $0.isSecure }) == true ? .end(.backward) : .word(.backward), in: position)
-        case .shiftOptionRight: extendSelection(withField(position, { $0.isSecure }) == true ? .end(.forward) : .word(.forward), in: position)
+        case .shiftOptionLeft: extendSelection(position.disclosure.selectionByWord(.backward), in: position)
+        case .shiftOptionRight: extendSelection(position.disclosure.selectionByWord(.forward), in: position)
         case .shiftHome: extendSelection(.end(.backward), in: position)
         case .shiftEnd: extendSelection(.end(.forward), in: position)
         case .commandA: perform(.selectAll, in: position)
@@ -129,7 +126,7 @@ extension Engine {
 
     /// Swipe up or down with the rotor on a unit: moves the insertion point by that unit.
     mutating func moveByRotor(_ direction: TextDirection, at location: SourceLocation?) throws(ScriptError) {
-        let (position, _) = try editingField(for: "swipe \(direction == .forward ? "down" : "up")", at: location)
+        let position = try editingField(for: "swipe \(direction == .forward ? "down" : "up")", at: location)
         switch reader.rotor {
         case .characters: moveCharacter(direction, in: position)
         case .words: moveWord(direction, in: position)
@@ -139,7 +136,7 @@ extension Engine {
         }
     }
 
-    mutating func delete(_ direction: TextDirection, in position: ElementID) {
+    mutating func delete(_ direction: TextDirection, in position: FieldHandle) {
         let selected = withField(position, { $0.buffer.selection != nil }) ?? false
         let edit = update(position) { field in
             direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
@@ -150,16 +147,15 @@ extension Engine {
     /// Sends a deletion's `edit` and says what went: the text at lowered pitch, or the
     /// `delete` sound in a secure field; `boundary` when nothing could be deleted.
     /// `selection` is whether the selected text went.
-    mutating func announceDeletion(_ edit: TextEdit?, in position: ElementID, selection: Bool = false) {
+    mutating func announceDeletion(_ edit: TextEdit?, in position: FieldHandle, selection: Bool = false) {
         guard let edit else {
             echo(.boundary)
             return
         }
-        let isSecure = withField(position, { $0.isSecure }) ?? true
-        echo(.deleted(text: isSecure ? nil : edit.text, selection: selection)) { $0.emitEdit(edit, in: position) }
+        echo(.deleted(text: position.disclosure.show(edit.text), selection: selection)) { $0.emitEdit(edit, in: position) }
     }
 
-    private mutating func moveCharacter(_ direction: TextDirection, in position: ElementID) {
+    private mutating func moveCharacter(_ direction: TextDirection, in position: FieldHandle) {
         guard let move = update(position, { $0.buffer.moveCharacter(direction) }) ?? nil else {
             echo(cannotMove(.character, in: position))
             return
@@ -167,39 +163,36 @@ extension Engine {
         echo(.moved(.character(passedText(move, in: position)), facts(of: move, by: .character, in: position))) { $0.emitCursor(position) }
     }
 
-    /// The text a move passed in a field, or nil in a secure field (its moves say no text).
-    mutating func passedText(_ move: TextMove, in position: ElementID) -> String? {
-        withField(position) { $0.isSecure ? nil : $0.buffer.text(passedBy: move) } ?? nil
+    /// The text a move passed in a field, as a change may tell it (nothing in a secure field).
+    mutating func passedText(_ move: TextMove, in position: FieldHandle) -> Disclosed<String> {
+        position.disclosure.show(withField(position) { $0.buffer.text(passedBy: move) } ?? "")
     }
 
     /// What a reader may say of where a move left the insertion point: the end it arrived at,
     /// the number of the character passed, and (only when the style asks) the text crossed
     /// and the unit now at the insertion point. A secure field gives no text.
-    mutating func facts(of move: TextMove, by unit: MoveUnit, in position: ElementID) -> MoveFacts {
+    mutating func facts(of move: TextMove, by unit: MoveUnit, in position: FieldHandle) -> MoveFacts {
         let wantsText = configuration.current.style.wantsMoveText
         var facts = MoveFacts(passedNumber: move.range.lowerBound.character + 1)
-        let state = withField(position) { field in
-            (field.isSecure, field.buffer.insertionPoint, field.buffer.endPosition)
-        }
-        guard let (isSecure, point, end) = state else { return facts }
+        let state = withField(position) { field in (field.buffer.insertionPoint, field.buffer.endPosition) }
+        guard let (point, end) = state else { return facts }
         if point == .start { facts.arrivedAtEnd = false } else if point == end { facts.arrivedAtEnd = true }
-        guard wantsText, !isSecure else { return facts }
-        facts.crossed = withField(position) { $0.buffer.unvalidatedText(in: move.range) }
-        facts.atCaret = unitAtInsertionPoint(unit, in: position)
+        guard wantsText else { return facts }
+        facts.crossed = position.disclosure.show(withField(position) { $0.buffer.unvalidatedText(in: move.range) } ?? "")
+        facts.atCaret = position.disclosure.show(unitAtInsertionPoint(unit, in: position))
         return facts
     }
 
     /// A move by a unit that could not go: with the unit at the insertion point when the
     /// style asks for it.
-    mutating func cannotMove(_ unit: MoveUnit, in position: ElementID) -> EchoChange {
-        let isSecure = withField(position, { $0.isSecure }) ?? true
-        let atCaret = configuration.current.style.wantsMoveText && !isSecure ? unitAtInsertionPoint(unit, in: position) : nil
-        return .cannotMove(atCaret: atCaret, secure: isSecure)
+    mutating func cannotMove(_ unit: MoveUnit, in position: FieldHandle) -> EchoChange {
+        let wantsText = configuration.current.style.wantsMoveText
+        return .cannotMove(atCaret: position.disclosure.show(wantsText ? unitAtInsertionPoint(unit, in: position) : nil))
     }
 
     /// The character or word a move forward from the insertion point would pass, the
     /// insertion point left where it is; nil at the end of the text.
-    mutating func unitAtInsertionPoint(_ unit: MoveUnit, in position: ElementID) -> String? {
+    mutating func unitAtInsertionPoint(_ unit: MoveUnit, in position: FieldHandle) -> String? {
         update(position) { field -> String? in
             let here = field.buffer.insertionPoint
             defer { field.buffer.insertionPoint = here }
@@ -208,8 +201,8 @@ extension Engine {
         } ?? nil
     }
 
-    private mutating func moveWord(_ direction: TextDirection, in position: ElementID) {
-        if withField(position, { $0.isSecure }) == true {
+    private mutating func moveWord(_ direction: TextDirection, in position: FieldHandle) {
+        if position.isSecure {
             // A secure field is one word: the move jumps to the end, saying how much it passed.
             guard let (moved, from, to) = update(position, { field in
                 let from = field.buffer.insertionPoint.character
@@ -220,7 +213,7 @@ extension Engine {
             }
             var facts = MoveFacts(passedNumber: min(from, to) + 1)
             facts.arrivedAtEnd = direction == .forward
-            echo(.moved(.word(nil, count: abs(to - from)), facts)) { $0.emitCursor(position) }
+            echo(.moved(.word(position.disclosure.show(""), count: abs(to - from)), facts)) { $0.emitCursor(position) }
             return
         }
         guard let move = update(position, { $0.buffer.moveWord(direction) }) ?? nil else {
@@ -234,16 +227,16 @@ extension Engine {
 
     /// Moves by line in a text area, saying the line arrived on ("blank" when empty); other
     /// fields are one line, so the move meets a boundary.
-    private mutating func moveLine(_ direction: TextDirection, in position: ElementID) {
-        guard withField(position, { $0.kind }) == .area,
+    private mutating func moveLine(_ direction: TextDirection, in position: FieldHandle) {
+        guard position.kind == .area,
               let move = update(position, { $0.buffer.moveLine(direction) }) ?? nil else {
             echo(.boundary)
             return
         }
-        echo(.moved(.line(withField(position) { $0.buffer.text(passedBy: move) } ?? ""))) { $0.emitCursor(position) }
+        echo(.moved(.line(position.disclosure.show(withField(position) { $0.buffer.text(passedBy: move) } ?? "")))) { $0.emitCursor(position) }
     }
 
-    private mutating func moveToEnd(_ end: Bool, in position: ElementID) {
+    private mutating func moveToEnd(_ end: Bool, in position: FieldHandle) {
         guard update(position, { $0.buffer.move(toEnd: end) }) == true else {
             echo(.boundary)
             return
@@ -254,12 +247,17 @@ extension Engine {
     /// The unit of a move a reader may speak at the insertion point.
     enum MoveUnit { case character, word }
 
-    /// Reports where the focused field's insertion point is. In a secure field the UTF-16
-    /// offset is reported equal to the character offset: the real one would tell how the
-    /// secret is encoded (é as one or two code units, emoji as surrogate pairs).
-    mutating func emitCursor(_ position: ElementID) {
-        if position == editor.editedField { refreshAutomaticShift() }
-        guard let (point, isSecure) = withField(position, { ($0.buffer.insertionPoint, $0.isSecure) }) else { return }
-        emit(.cursor(field: screen.id(of: position), offset: point.character, utf16: isSecure ? point.character : point.utf16))
+    /// Reports where a field's insertion point is (nothing for an element without a field).
+    mutating func emitCursor(_ identity: ElementID) {
+        if let field = handle(for: identity) { emitCursor(field) }
+    }
+
+    /// Reports where the focused field's insertion point is, as its disclosure tells positions
+    /// (a secure field's UTF-16 offset is its character offset).
+    mutating func emitCursor(_ position: FieldHandle) {
+        if position.identity == editor.editedField { refreshAutomaticShift() }
+        guard let point = withField(position, { $0.buffer.insertionPoint }) else { return }
+        let shown = position.disclosure.position(point)
+        emit(.cursor(field: screen.id(of: position.identity), offset: shown.character, utf16: shown.utf16))
     }
 }

@@ -213,7 +213,7 @@ extension Engine {
     var announcesKeyboardState: Bool {
         // A mutating getter: a plain one is handed a copy of the whole engine in debug builds.
         mutating get {
-            guard let position = editor.editedField, withField(position, { $0.isSecure }) == true else { return true }
+            guard editedHandle?.isSecure == true else { return true }
             return configuration.current.secureKeys == .speak && configuration.current.typingMode != .direct
         }
     }
@@ -221,8 +221,8 @@ extension Engine {
     /// Whether a secure field is being edited with `secure-keys=silent`: explored keys are not heard.
     private var keysAreSilent: Bool {
         mutating get {
-            guard configuration.current.secureKeys == .silent, let position = editor.editedField else { return false }
-            return withField(position, { $0.isSecure }) == true
+            guard configuration.current.secureKeys == .silent else { return false }
+            return editedHandle?.isSecure == true
         }
     }
 
@@ -247,7 +247,8 @@ extension Engine {
     mutating func activate(_ id: KeyID, alternate: Int? = nil) {
         // Only the kind is read: holding a copy of the field would make its text non-unique and
         // the next edit would copy the whole text.
-        guard let position = editor.editedField, let kind = withField(position, { $0.kind }) else { return }
+        guard let position = editedHandle else { return }
+        let kind = position.kind
         let typed: Character?
         switch keyboard.state.layout[id].kind {
         case .character: typed = keyboard.state.character(of: id, alternate: alternate)
@@ -279,7 +280,7 @@ extension Engine {
     /// Return in a single-line field (on-screen or hardware): the `default` return key types
     /// nothing and editing goes on; `next` moves focus and editing to the next field; any
     /// other ends editing.
-    mutating func pressReturn(in position: ElementID) {
+    mutating func pressReturn(in position: FieldHandle) {
         switch withField(position, { $0.returnKey }) ?? .default {
         case .default: return
         case .next:
@@ -292,8 +293,8 @@ extension Engine {
     /// Focus and editing move to the next enabled, visible text field in reading order, which
     /// is announced. - Returns: Whether there was one.
     @discardableResult
-    mutating func moveEditingToNextField(after position: ElementID) -> Bool {
-        guard let next = screen.nextField(after: position) else { return false }
+    mutating func moveEditingToNextField(after position: FieldHandle) -> Bool {
+        guard let next = screen.nextField(after: position.identity) else { return false }
         beginEditing(next)
         focus(next)
         emitCursor(next)

@@ -17,7 +17,7 @@ extension Engine {
     /// - Complexity: amortised O(1): the search for the first strong character resumes where
     ///   it stopped (`TextBuffer.firstStrongIsRightToLeft()`), so 20,000 arrows in 10^5 digits
     ///   read the digits once.
-    mutating func arrowDirection(left: Bool, in position: ElementID) -> TextDirection {
+    mutating func arrowDirection(left: Bool, in position: FieldHandle) -> TextDirection {
         let rightToLeft = withField(position, { Self.isRightToLeft(&$0) }) ?? false
         return left != rightToLeft ? .backward : .forward
     }

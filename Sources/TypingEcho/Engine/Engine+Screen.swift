@@ -123,3 +123,23 @@ extension Frame {
         return Frame(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
+
+extension Engine {
+    /// Reads a field through its handle in place; nil once its element was removed.
+    mutating func withField<Result>(_ field: FieldHandle, _ read: (inout TextField) -> Result) -> Result? {
+        screen.readField(field.identity, read)
+    }
+
+    /// Changes a field through its handle in place; nil once its element was removed.
+    @discardableResult
+    mutating func update<Result>(_ field: FieldHandle, _ change: (inout TextField) -> Result) -> Result? {
+        screen.changeField(field.identity, change)
+    }
+
+    /// The handle of the field being edited, resolved now; nil when none is.
+    var editedHandle: FieldHandle? { mutating get { editor.editedField.flatMap { handle(for: $0) } } }
+
+    /// The handle of an identity's text field, resolved now; nil for another element or a
+    /// removed one.
+    mutating func handle(for identity: ElementID) -> FieldHandle? { screen.handle(for: identity) }
+}

@@ -2,28 +2,34 @@
 /// reader echoes: what the model did, with no words in it yet.
 ///
 /// The engine's components make these as they change their state; `EchoComposer` turns each
-/// into the `Feedback` a user hears. A secure field's change carries only what may be told of
-/// a secret (counts), never its text: the composer cannot leak what it is not given.
+/// into the `Feedback` a user hears. Every part of a change that comes from a field's text is
+/// `Disclosed`, which only `Disclosure` makes: a secure field's change carries only what may be
+/// told of a secret (counts, positions), never its text, and the composer cannot leak what it
+/// is not given.
 enum EchoChange: Sendable, Hashable {
-    /// A character went into a field, ending the words in `endedWords` (empty unless the
-    /// typing feedback speaks words). `hardware` is whether it came from a hardware keyboard.
-    case typed(Character, endedWords: [String], secure: Bool, hardware: Bool)
-    /// A dictated phrase went into a (public) field.
-    case dictated(String)
-    /// Text was deleted: `text` is nil in a secure field; `selection` is whether it was the
+    /// A character went into a field, with the words it ended (nothing in a secure field).
+    /// `hardware` is whether it came from a hardware keyboard.
+    case typed(Disclosed<TypedCharacter>, hardware: Bool)
+    /// A dictated phrase (or a word of Braille Screen Input) went into a field; in a secure
+    /// field (a braille word) it is echoed as one typed character.
+    case dictated(Disclosed<String>)
+    /// Text was deleted (nothing of it in a secure field); `selection` is whether it was the
     /// selected text.
-    case deleted(text: String?, selection: Bool = false)
+    case deleted(text: Disclosed<String>, selection: Bool = false)
+    /// Something that is not a field's text was taken back (a held chord's dots, said as
+    /// deleted); in a secure field the secure deletion echo.
+    case takenBack(Disclosed<String>)
     /// Nothing could be deleted or moved over: the insertion point is at the start or end.
     case boundary
     /// A move by character or word could not go further: the insertion point is at the start
-    /// or end. `atCaret` is the unit now at the insertion point (nil at the end, in a secure
-    /// field, or when the style does not ask for it).
-    case cannotMove(atCaret: String?, secure: Bool)
+    /// or end. `atCaret` is the unit now at the insertion point (nil at the end or when the
+    /// style does not ask for it; nothing in a secure field).
+    case cannotMove(atCaret: Disclosed<String?>)
     /// The insertion point moved; `facts` tells what a reader may say beyond what it passed.
     case moved(CursorMove, MoveFacts = MoveFacts())
-    /// A selection grew (`grew`) or shrank by `text` (nil in a secure field) of `count`
+    /// A selection grew (`grew`) or shrank by `text` (nothing in a secure field) of `count`
     /// characters; `fromCaret` is whether nothing was selected before.
-    case selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false)
+    case selectionChanged(grew: Bool, text: Disclosed<String>, count: Int, fromCaret: Bool = false)
     /// An edit action was chosen with the rotor, or performed.
     case editAction(EditActionChange)
     /// Something was refused, and why.
@@ -42,20 +48,21 @@ enum EchoChange: Sendable, Hashable {
     /// Validation found this many fields with errors.
     case invalidFields(Int)
     /// A Braille Screen Input chord was held or added nothing yet: `text` is what it means on
-    /// its own (nil or empty: its dots are said); in a secure field neither is given.
-    case brailleCell(text: String?, dots: BrailleCell, secure: Bool)
+    /// its own (empty: its dots are said); in a secure field nothing is given and `dots` is not
+    /// read.
+    case brailleCell(text: Disclosed<String>, dots: BrailleCell)
     /// The app posted an announcement (its own words, never a field's text).
     case announced(String)
 }
 
 /// Where a move left the insertion point, for the readers that say more than what it passed.
-/// Text is nil in a secure field and when the style does not ask for it
-/// (`EchoStyle.wantsMoveText`), so finding it costs nothing for VoiceOver.
+/// Text is nil when the style does not ask for it (`EchoStyle.wantsMoveText`), so finding it
+/// costs nothing for VoiceOver, and nothing in a secure field.
 struct MoveFacts: Sendable, Hashable {
     /// Exactly the text between the old and the new insertion point.
-    var crossed: String?
+    var crossed: Disclosed<String>?
     /// The unit (character or word) now at the insertion point; nil at the end of the text.
-    var atCaret: String?
+    var atCaret: Disclosed<String?>?
     /// The end of the text the move arrived at: `false` the start, `true` the end, nil neither.
     var arrivedAtEnd: Bool?
     /// The number, from 1, of the first character passed over (a secure field's
@@ -65,13 +72,13 @@ struct MoveFacts: Sendable, Hashable {
 
 /// How the insertion point moved, and what it passed.
 enum CursorMove: Sendable, Hashable {
-    /// By one character over `text` (nil in a secure field).
-    case character(String?)
+    /// By one character over `text` (nothing in a secure field).
+    case character(Disclosed<String>)
     /// By one word over `text`, passing `count` characters; in a secure field (no text) a
     /// word move goes to an end.
-    case word(String?, count: Int)
+    case word(Disclosed<String>, count: Int)
     /// By one line, arriving on `line` (the line's text, maybe empty).
-    case line(String)
+    case line(Disclosed<String>)
     /// To the start or the end of the text (`end`).
     case toEnd(end: Bool)
 }
@@ -80,14 +87,14 @@ enum CursorMove: Sendable, Hashable {
 enum EditActionChange: Sendable, Hashable {
     /// The rotor's edit action was set to this one, to be performed by a double tap.
     case chose(EditAction)
-    /// Everything was selected: `text` (nil in a secure field) of `count` characters.
-    case selectedAll(text: String?, count: Int)
+    /// Everything was selected: `text` (nothing in a secure field) of `count` characters.
+    case selectedAll(text: Disclosed<String>, count: Int)
     /// The selection was copied.
     case copied
     /// The selection was cut.
     case cut
-    /// The clipboard was pasted: `text` (nil in a secure field) of `count` characters.
-    case pasted(text: String?, count: Int)
+    /// The clipboard was pasted: `text` (nothing in a secure field) of `count` characters.
+    case pasted(text: Disclosed<String>, count: Int)
 }
 
 /// What was refused.

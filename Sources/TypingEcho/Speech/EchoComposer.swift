@@ -21,15 +21,16 @@ struct EchoComposer: Sendable {
     /// The feedback for one change.
     func feedback(for change: EchoChange) -> Feedback {
         switch change {
-        case .typed(let character, let words, let secure, let hardware):
-            typed(character, endedWords: words, secure: secure, hardware: hardware)
-        case .dictated(let text): dictated(text)
-        case .deleted(let text, let selection): deleted(text, selection: selection)
+        case .typed(let typed, let hardware):
+            self.typed(typed.value?.character ?? "•", endedWords: typed.value?.endedWords ?? [], secure: typed.isSecret, hardware: hardware)
+        case .dictated(let text): text.value.map(dictated) ?? typed("•", endedWords: [], secure: true, hardware: false)
+        case .deleted(let text, let selection): deleted(text.value, selection: selection)
+        case .takenBack(let text): deleted(text.value)
         case .boundary: .sound(style.boundarySound)
-        case .cannotMove(let atCaret, let secure): cannotMove(atCaret: atCaret, secure: secure)
+        case .cannotMove(let atCaret): cannotMove(atCaret: atCaret.value ?? nil, secure: atCaret.isSecret)
         case .moved(let move, let facts): moved(move, facts: facts)
         case .selectionChanged(let grew, let text, let count, let fromCaret):
-            selectionChanged(grew: grew, text: text, count: count, fromCaret: fromCaret)
+            selectionChanged(grew: grew, text: text.value, count: count, fromCaret: fromCaret)
         case .editAction(let action): editAction(action)
         case .refused(let refusal): refused(refusal)
         case .keyExplored(let key): explored(key)
@@ -38,7 +39,7 @@ struct EchoComposer: Sendable {
         case .typingModeSwitched(let mode): status("typing-mode.\(mode.rawValue)")
         case .valueChanged(let value, let byItself): valueChanged(value, byItself: byItself)
         case .invalidFields(let count): invalidFields(count)
-        case .brailleCell(let text, let dots, let secure): brailleCell(text: text, dots: dots, secure: secure)
+        case .brailleCell(let text, let dots): brailleCell(text: text.value, dots: dots, secure: text.isSecret)
         case .announced(let text): announced(text)
         }
     }
@@ -164,29 +165,31 @@ struct EchoComposer: Sendable {
         // What is said of a unit, or nil for "the end of the text" in the reader's words.
         let unit: String?
         var crossed = false
+        let atCaret = facts.atCaret?.value ?? nil
         switch move {
-        case .character(let text?):
-            unit = style.characterMove == .atCaret ? facts.atCaret : text
-        case .word(let text?, _):
+        case .character(let shown) where !shown.isSecret:
+            unit = style.characterMove == .atCaret ? atCaret : shown.value
+        case .word(let shown, _) where !shown.isSecret:
             switch style.wordMove {
-            case .atCaret: unit = facts.atCaret
+            case .atCaret: unit = atCaret
             case .crossed:
-                unit = facts.crossed ?? text
+                unit = facts.crossed?.value ?? shown.value
                 crossed = true
-            case .word, .passedOver: unit = text
+            case .word, .passedOver: unit = shown.value
             }
-        case .character(nil):
+        case .character:
             let words = switch style.secureMove {
             case .bullet: phrasebook.string("bullet")
             case .characterNumber: phrasebook.string("secure.traversed").replacingPlaceholder(with: String(facts.passedNumber))
             }
             feedback.say(joined(words, arrival), role: .cursor)
             return feedback
-        case .word(nil, let count):
+        case .word(_, let count):
             feedback.say(joined(phrasebook.count("characters", count), arrival), role: .cursor)
             return feedback
         case .line(let line):
-            feedback.say(line.isEmpty ? phrasebook.string("blank") : line, role: .cursor)
+            let text = line.value ?? ""
+            feedback.say(text.isEmpty ? phrasebook.string("blank") : text, role: .cursor)
             return feedback
         case .toEnd(let end):
             feedback.say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
@@ -278,11 +281,11 @@ struct EchoComposer: Sendable {
     func editAction(_ change: EditActionChange) -> Feedback {
         switch change {
         case .chose(let action): status("edit.\(action.rawValue)")
-        case .selectedAll(let text, let count): status("edit.selected", with: text ?? phrasebook.count("characters", count))
+        case .selectedAll(let text, let count): status("edit.selected", with: text.value ?? phrasebook.count("characters", count))
         case .copied: status("edit.copied")
         case .cut: status("edit.cut-done")
         // A secure paste is said by the clipboard's own count, never by its text.
-        case .pasted(let text, let count): status("edit.pasted", with: text ?? phrasebook.count("characters", count))
+        case .pasted(let text, let count): status("edit.pasted", with: text.value ?? phrasebook.count("characters", count))
         }
     }
 
