@@ -26,7 +26,8 @@ public struct BrailleTranslator: Sendable, Hashable {
     /// Translates `line` with the cursor before character `cursor` (0…its count; `nil` for no
     /// cursor). With `expandAtCursor` the word at the cursor is shown in computer braille
     /// (liblouis's `compbrlAtCursor`, NVDA's and Orca's "expand to computer braille at the
-    /// cursor"); liblouis does not expand when the cursor is at the end of the text.
+    /// cursor"); liblouis does not expand when the cursor is at the end of the text. A U+0000,
+    /// which would end liblouis's input, is translated as U+2400 SYMBOL FOR NULL (`␀`).
     ///
     /// - Complexity: O(*c* + *w*): walking to the cursor *c*, then liblouis over the window *w*
     ///   (at most about `longestTranslation` characters).
