@@ -55,6 +55,8 @@ static struct {
     int (*synchronize)(void);
     const espeak_VOICE **voices;
     int voice_count;
+    char **variants;  // the variant names espeak-ng lists ("f3" for its file "!v/f3"), copied
+    int variant_count;
 } loaded;
 
 static int collect(short *wav, int count, espeak_EVENT *events) {
@@ -113,6 +115,21 @@ int tees_open(const char *library, char *error, size_t error_size) {
         return 0;
     }
     loaded.set_synth_callback(collect);
+    // The variants first: every espeak_ListVoices call frees the list the previous one gave,
+    // so their names are copied, and the list of voices kept is the last one asked for.
+    espeak_VOICE variant_spec;
+    memset(&variant_spec, 0, sizeof variant_spec);
+    variant_spec.languages = "variant";
+    const espeak_VOICE **variants = loaded.list_voices(&variant_spec);
+    int listed = 0;
+    while (variants != NULL && variants[listed] != NULL) listed++;
+    loaded.variants = listed > 0 ? calloc((size_t)listed, sizeof(char *)) : NULL;
+    for (int index = 0; loaded.variants != NULL && index < listed; index++) {
+        const char *identifier = variants[index]->identifier;
+        if (identifier == NULL || strncmp(identifier, "!v/", 3) != 0 || identifier[3] == 0) continue;
+        char *copy = strdup(identifier + 3);
+        if (copy != NULL) loaded.variants[loaded.variant_count++] = copy;
+    }
     loaded.voices = loaded.list_voices(NULL);
     while (loaded.voices != NULL && loaded.voices[loaded.voice_count] != NULL) loaded.voice_count++;
     loaded.rate = rate;
@@ -124,6 +141,37 @@ int tees_voice_count(void) { return loaded.voice_count; }
 const char *tees_voice_identifier(int index) {
     if (index < 0 || index >= loaded.voice_count) return NULL;
     return loaded.voices[index]->identifier;
+}
+
+const char *tees_voice_name(int index) {
+    if (index < 0 || index >= loaded.voice_count) return NULL;
+    return loaded.voices[index]->name;
+}
+
+int tees_variant_count(void) { return loaded.variant_count; }
+
+const char *tees_variant_name(int index) {
+    if (index < 0 || index >= loaded.variant_count) return NULL;
+    return loaded.variants[index];
+}
+
+/// Whether `voice` is exactly a listed voice's identifier, optionally followed by `+` and a
+/// listed variant's name: the only names passed to espeak_SetVoiceByName, which reads a voice
+/// file at any path it is given and copies a variant into a 40-byte buffer unchecked.
+static int is_listed_voice(const char *voice) {
+    if (voice == NULL) return 0;
+    const char *plus = strchr(voice, '+');
+    size_t length = plus != NULL ? (size_t)(plus - voice) : strlen(voice);
+    int found = 0;
+    for (int index = 0; !found && index < loaded.voice_count; index++) {
+        const char *identifier = loaded.voices[index]->identifier;
+        found = identifier != NULL && strlen(identifier) == length && strncmp(identifier, voice, length) == 0;
+    }
+    if (!found || plus == NULL) return found;
+    for (int index = 0; index < loaded.variant_count; index++) {
+        if (strcmp(loaded.variants[index], plus + 1) == 0) return 1;
+    }
+    return 0;
 }
 
 int tees_voice_languages(int index, const char **languages, int *priorities, int capacity) {
@@ -160,7 +208,7 @@ static void synthesize_into(int descriptor, const tees_request *requests, int co
         const tees_request *request = &requests[index];
         tees_samples out = {0};
         int32_t header[2] = {0, 0};
-        if (loaded.set_voice_by_name(request->voice) != 0) {
+        if (!is_listed_voice(request->voice) || loaded.set_voice_by_name(request->voice) != 0) {
             header[0] = 1;
         } else if (loaded.set_parameter(espeakRATE, request->rate, 0) != 0 || loaded.set_parameter(espeakPITCH, request->pitch, 0) != 0) {
             header[0] = 2;

@@ -381,6 +381,12 @@ static void wide_text_free(wide_text *text) {
 // are as long as the input and the output together.
 enum { slack = 256 };
 
+// liblouis reads its input as a NUL-terminated string: it stops at the first U+0000 (and then
+// reports that it did not consume the rest). A NUL is therefore never passed: it goes in as
+// U+2400 SYMBOL FOR NULL, Unicode's visible picture of it, one character for one, so that the
+// maps between characters and cells stay as they are (docs/braille.md, "Hostile input").
+enum { null_picture = 0x2400 };
+
 static int widen(const uint32_t *points, int length, wide_text *out) {
     memset(out, 0, sizeof *out);
     size_t capacity = (size_t)length * 2 + 1;
@@ -390,7 +396,7 @@ static int widen(const uint32_t *points, int length, wide_text *out) {
     if (out->units == NULL || out->unit_of == NULL || out->point_of == NULL) return 0;
     int count = 0;
     for (int index = 0; index < length; index++) {
-        uint32_t point = points[index];
+        uint32_t point = points[index] == 0 ? null_picture : points[index];
         out->unit_of[index] = count;
         if (loaded.char_size == 4) {
             ((uint32_t *)out->units)[count] = point;

@@ -29,10 +29,15 @@ public struct Espeak: Sendable {
     /// The installed voices, by identifier order.
     public let voices: [Voice]
 
+    /// The voice variants espeak-ng lists, by the name a voice takes after `+` (`f3`, `Mr serious`).
+    public let variants: [String]
+
     /// An installed espeak-ng voice.
     public struct Voice: Sendable, Hashable {
         /// The file name under espeak-ng-data (`gmw/en-US`), accepted where a voice name is.
         public var identifier: String
+        /// Its name (`English (America)`), accepted where a voice name is.
+        public var name = ""
         /// Its languages, highest priority (lowest number) first: `en-us`, `en`.
         public var languages: [(name: String, priority: Int)] { zip(languageNames, priorities).map { ($0, $1) } }
         var languageNames: [String]
@@ -91,7 +96,7 @@ public struct Espeak: Sendable {
                 let reason = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 return .failure(Unavailable(library: name, reason: reason))
             }
-            return .success(Espeak(sampleRate: Int(rate), voices: Self.listVoices()))
+            return .success(Espeak(sampleRate: Int(rate), voices: Self.listVoices(), variants: Self.listVariants()))
         }
         return try result.get()
     }
@@ -103,11 +108,16 @@ public struct Espeak: Sendable {
             var names = [UnsafePointer<CChar>?](repeating: nil, count: 16)
             var priorities = [Int32](repeating: 0, count: 16)
             let count = Int(tees_voice_languages(index, &names, &priorities, 16))
-            voices.append(Voice(identifier: String(cString: identifier),
+            voices.append(Voice(identifier: String(cString: identifier), name: tees_voice_name(index).map { String(cString: $0) } ?? "",
                                 languageNames: names.prefix(count).map { String(cString: $0!) },
                                 priorities: priorities.prefix(count).map(Int.init)))
         }
         return voices.sorted { $0.identifier < $1.identifier }
+    }
+
+    /// The variant names espeak-ng lists, sorted.
+    private static func listVariants() -> [String] {
+        (0..<tees_variant_count()).compactMap { tees_variant_name($0).map { String(cString: $0) } }.sorted()
     }
 
     private static func processEnvironment() -> [String: String] {
@@ -119,7 +129,8 @@ public struct Espeak: Sendable {
     public struct Request: Sendable, Hashable {
         /// What to say.
         public var text: String
-        /// A voice name, identifier or variant espeak-ng accepts (`en-us`, `gmw/en-US`, `en-us+f3`).
+        /// A voice of espeak-ng's list, as ``Espeak/voice(named:)`` takes it (`en-us`, `gmw/en-US`,
+        /// `en-us+f3`); any other is refused as a missing voice.
         public var voice: String
         /// Words a minute (espeak-ng speaks 80–450).
         public var wordsPerMinute: Int
@@ -135,7 +146,9 @@ public struct Espeak: Sendable {
         }
     }
 
-    /// Synthesises every request, in order, into 16-bit samples at `sampleRate`.
+    /// Synthesises every request, in order, into 16-bit samples at `sampleRate`. Each request's
+    /// voice is looked up in espeak-ng's lists first (``Espeak/voice(named:)``): a voice it does not
+    /// list is a missing voice, thrown before anything reaches espeak-ng.
     ///
     /// espeak-ng keeps synthesis state in statics that nothing resets (pitch flutter, wave
     /// phase), so each call runs in a child process forked for it: the same requests always
@@ -146,7 +159,9 @@ public struct Espeak: Sendable {
         var results = [tees_samples](repeating: tees_samples(samples: nil, count: 0, capacity: 0, failed: 0), count: count)
         var statuses = [Int32](repeating: 0, count: count)
         // C strings that live until the child has been forked and read.
-        let texts = requests.map { strdup($0.text) }, voices = requests.map { strdup($0.voice) }
+        var resolved: [String: String] = [:]
+        for request in requests where resolved[request.voice] == nil { resolved[request.voice] = try voice(named: request.voice) }
+        let texts = requests.map { strdup($0.text) }, voices = requests.map { strdup(resolved[$0.voice]!) }
         defer {
             for text in texts { free(text) }
             for voice in voices { free(voice) }

@@ -40,7 +40,9 @@ struct RenderCommand {
     options (also written --name=value):
       -o, --output FILE.wav   where to write the audio ("-" writes it to standard output)
       --set KEY=VALUE         a setting that wins over the script's own (repeatable)
-      --voice NAME            one espeak-ng voice for every utterance (en-us, pl, en-us+f3, …)
+      --voice NAME            one espeak-ng voice for every utterance (en-us, pl, en-us+f3, …): a
+                              voice espeak-ng lists, by file name, identifier or name, and a variant
+                              it lists after +; any other NAME exits 64
 
     exit codes: 0 success, 1 an expectation failed (the audio is still written), 64 usage error,
     65 bad script (or a session longer than 20 minutes), 66 input not readable, 69 espeak-ng is not
@@ -61,7 +63,8 @@ struct RenderCommand {
                 guard let value, !value.isEmpty else { throw reader.error("-o expects FILE.wav") }
                 output = value
             case .option("--voice", let value):
-                guard let value, !value.isEmpty else { throw reader.error("--voice expects a voice NAME") }
+                // An empty NAME is an unknown voice, refused with the others once espeak-ng's lists are read.
+                guard let value else { throw reader.error("--voice expects a voice NAME") }
                 voice = value
             case .option("--set", let pair): overrides.append(try reader.setting(pair))
             case .option(let name, _): throw reader.error("unknown option \(ScriptErrorText.quoted(name))")
@@ -81,14 +84,22 @@ struct RenderCommand {
             printError("typing-echo: \(Espeak.installHint) (\(error.description))")
             return .unavailable
         }
+        // The voice is checked against espeak-ng's own lists before the script runs and before
+        // espeak-ng sees it: an unknown one is a usage error on one line.
+        if let voice {
+            do { _ = try espeak.voice(named: voice) } catch {
+                printError("typing-echo: render: --voice: \(error.description); see 'typing-echo help render'")
+                return .usage
+            }
+        }
         var sink = CollectingSink()
         let (code, _) = run(script: script, overrides: overrides, into: &sink)
         guard code == .success || code == .expectationFailed else { return code }
         let renderer = SessionRenderer(espeak: espeak, voice: voice)
         let audio: RenderedAudio
         do { audio = try renderer.render(sink.events) } catch {
-            // A missing voice is a usage error: its line says where the options are explained.
-            printError("typing-echo: render: \(error.description)" + (error.isMissingVoice ? "\nsee 'typing-echo help render'" : ""))
+            // A missing voice is a usage error: its one line says where the options are explained.
+            printError("typing-echo: render: \(error.description)" + (error.isMissingVoice ? "; see 'typing-echo help render'" : ""))
             // A voice espeak-ng does not have is a usage error, a session too long a bad script;
             // anything else is espeak-ng failing.
             return error.isMissingVoice ? .usage : error.isTooLong ? .badScript : .unavailable

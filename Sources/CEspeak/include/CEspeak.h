@@ -28,13 +28,24 @@ int tees_voice_count(void);
 /// The identifier (file name under espeak-ng-data, e.g. "gmw/en-US") of voice `index`.
 const char *tees_voice_identifier(int index);
 
+/// The name of voice `index` ("English (America)").
+const char *tees_voice_name(int index);
+
+/// The number of voice variants espeak-ng lists (espeak_ListVoices for the language "variant").
+int tees_variant_count(void);
+
+/// The name of variant `index` as a voice name takes it after `+` ("f3", its file "!v/f3").
+const char *tees_variant_name(int index);
+
 /// The languages of voice `index`: `count` receives the number; each language is written to
 /// `languages[i]` (a pointer into espeak-ng's data) with its priority in `priorities[i]`, up to
 /// `capacity` entries.
 int tees_voice_languages(int index, const char **languages, int *priorities, int capacity);
 
-/// One utterance to synthesise: UTF-8 `text` with `voice` (a name, identifier or variant:
-/// "en-us", "gmw/en-US", "en-us+f3") at `rate` words a minute and `pitch` (0–100, 50 normal).
+/// One utterance to synthesise: UTF-8 `text` with `voice`, a listed voice's identifier,
+/// optionally with `+` and a listed variant's name ("gmw/en-US", "gmw/en-US+f3"), at `rate`
+/// words a minute and `pitch` (0–100, 50 normal). Any other voice is refused (status 1) before
+/// espeak-ng sees it.
 typedef struct {
     const char *text;
     const char *voice;

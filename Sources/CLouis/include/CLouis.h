@@ -69,7 +69,8 @@ typedef struct {
 /// unicode_braille are always added), the cursor at code point `cursor` (0…length; `length` is
 /// the end of the text, whose cell is the one after the last). Output buffers start at twice the
 /// input and double until liblouis consumes all the input leaving room to spare, as TalkBack
-/// does, up to 32 cells per code point. No typeform or spacing buffer is passed. Returns 1, or 0 with a
+/// does, up to 32 cells per code point. No typeform or spacing buffer is passed. U+0000 (which
+/// would end liblouis's input) is translated as U+2400 SYMBOL FOR NULL. Returns 1, or 0 with a
 /// message in `error`; free a result with telou_translation_free.
 int telou_translate(const char *tables, const uint32_t *text, int length, int cursor, int mode,
                     telou_translation *result, char *error, size_t error_size);

@@ -27,11 +27,32 @@ enum BrailleRoles {
         return ""
     }
 
+    /// The most characters of a label, and of a value after the role words, the display shows:
+    /// a longer one is cut and ends in `…`, so that the role words always follow and the text
+    /// translated stays within one translation (`BrailleTranslator.longestTranslation`).
+    static let longestText = 1000
+
     /// The text the display shows before a field's line, or for any other element all of it:
-    /// label, role words and (not for a field) value, separated by spaces.
+    /// label, role words and (not for a field) value, separated by spaces; a label or value
+    /// longer than `longestText` is cut (`shortened(_:)`).
+    /// - Complexity: O(`longestText`), whatever the label's and value's lengths.
     static func prefix(of element: Element) -> String {
-        var parts = [element.label, abbreviation(of: element)]
-        if element.field == nil, let value = element.value { parts.append(value) }
+        var parts = [shortened(element.label), abbreviation(of: element)]
+        if element.field == nil, let value = element.value { parts.append(shortened(value)) }
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// `text` when it has at most `longestText` characters, else its first `longestText − 1`
+    /// characters, cut after the last space among them where one is within a display's width
+    /// (40 characters) of the cut, then `…`.
+    /// - Complexity: O(`longestText`).
+    static func shortened(_ text: String) -> String {
+        guard let cut = text.index(text.startIndex, offsetBy: longestText, limitedBy: text.endIndex), cut != text.endIndex else {
+            return text
+        }
+        var end = text.index(before: cut)
+        let near = text.index(end, offsetBy: -40)
+        if let space = text[near..<end].lastIndex(where: \.isWhitespace) { end = space }
+        return text[..<end] + "…"
     }
 }

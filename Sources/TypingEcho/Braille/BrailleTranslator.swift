@@ -26,7 +26,8 @@ public struct BrailleTranslator: Sendable, Hashable {
     /// Translates `line` with the cursor before character `cursor` (0…its count; `nil` for no
     /// cursor). With `expandAtCursor` the word at the cursor is shown in computer braille
     /// (liblouis's `compbrlAtCursor`, NVDA's and Orca's "expand to computer braille at the
-    /// cursor"); liblouis does not expand when the cursor is at the end of the text.
+    /// cursor"); liblouis does not expand when the cursor is at the end of the text. A U+0000,
+    /// which would end liblouis's input, is translated as U+2400 SYMBOL FOR NULL (`␀`).
     ///
     /// - Complexity: O(*c* + *w*): walking to the cursor *c*, then liblouis over the window *w*
     ///   (at most about `longestTranslation` characters).
@@ -120,16 +121,22 @@ public struct BrailleTranslator: Sendable, Hashable {
     }
 
     /// The characters a translation with the cursor at `cursor` covers: the whole line when it
-    /// is short, else about `longestTranslation` characters around the cursor, cut after a space
-    /// at the start and before one at the end where one is within the window.
+    /// has at most `longestTranslation` characters, else that many around the cursor (a window
+    /// that reaches one end of the line takes what it lost there from the other side), cut after
+    /// a space at the start and before one at the end where one is within the window.
     static func window<Text: StringProtocol>(of line: Text, around cursor: Int) throws(BrailleError) -> (range: Range<Text.Index>, start: Int) {
         guard cursor >= 0, let at = line.index(line.startIndex, offsetBy: cursor, limitedBy: line.endIndex) else {
             throw .cursorOutOfRange(cursor: cursor)
         }
         let half = longestTranslation / 2
         var lower = line.index(at, offsetBy: -half, limitedBy: line.startIndex) ?? line.startIndex
-        var start = cursor - line.distance(from: lower, to: at)
         var upper = line.index(at, offsetBy: half, limitedBy: line.endIndex) ?? line.endIndex
+        // Without this, a label of 1,100 characters translated without a cursor (at 0) lost its
+        // last 76 and the role words after it.
+        let before = line.distance(from: lower, to: at), after = line.distance(from: at, to: upper)
+        if before < half { upper = line.index(upper, offsetBy: half - before, limitedBy: line.endIndex) ?? line.endIndex }
+        if after < half { lower = line.index(lower, offsetBy: after - half, limitedBy: line.startIndex) ?? line.startIndex }
+        var start = cursor - line.distance(from: lower, to: at)
         if lower != line.startIndex, let space = line[lower..<at].firstIndex(where: \.isWhitespace) {
             start += line.distance(from: lower, to: space) + 1
             lower = line.index(after: space)

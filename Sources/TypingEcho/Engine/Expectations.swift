@@ -184,14 +184,19 @@ extension Engine {
                 }
                 return "expected value does not match the secure field (it holds \(field.buffer.characterCount) characters; the text is never shown)"
             }
-            return "expected value \"\(text)\"; the field holds \"\(field.buffer.string)\""
+            // A public field: its own text is public, the expected text may still be a secret
+            // (a password checked after `key tab` moved editing on).
+            return "expected value \(shownInFull(text)); the field holds \"\(field.buffer.string)\""
         case .count(let number):
             guard let field = checkedField else { return "expect count: no text field has focus" }
             let count = field.buffer.characterCount
             return count == number ? nil : "expected count \(number); the field holds \(count) characters"
         case .braille(let cells):
             guard let shown = brailleShown else { return "expect braille: the braille display is off (settings braille=on)" }
-            return shown.cells == cells ? nil : "expected braille \"\(cells)\"; the display shows \"\(shown.cells)\""
+            if shown.cells == cells { return nil }
+            // The cells expected may be a secret's braille; the display's own cells never are.
+            let expected = hidesExpected ? "(\(cells.unicodeScalars.count) cells, not shown once a secure field has held text)" : "\"\(cells)\""
+            return "expected braille \(expected); the display shows \"\(shown.cells)\""
         case .brailleCursor(let cell):
             guard let shown = brailleShown else { return "expect braille-cursor: the braille display is off (settings braille=on)" }
             func name(_ cell: Int?) -> String { cell.map { "on cell \($0)" } ?? "not shown" }
@@ -203,13 +208,28 @@ extension Engine {
         }
     }
 
-    /// An expected utterance as a failure shows it. Once anything has entered a secure field,
-    /// the expected text may be (part of) the secret, even if it has since been deleted: it is
-    /// not repeated back, unless the run asks for it (`show-expected=on`).
+    /// Whether a failure leaves out its expected text: once anything has entered a secure field,
+    /// an expected text (speech, a value, braille cells) may be (part of) the secret, even if it
+    /// has since been deleted and whatever field it is checked against; it is not repeated back
+    /// unless the run asks for it (`show-expected=on`). Every kind of expectation with an
+    /// expected text follows this one rule; numbers and sound names are not texts.
+    private var hidesExpected: Bool { editor.secureInputSeen && !settings.showExpected }
+
+    /// An expected utterance as a failure shows it (cut after `HeardText.prefixBytes`), or its
+    /// count when `hidesExpected`.
     private func shown(_ text: String) -> String {
-        editor.secureInputSeen && !settings.showExpected
-            ? "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)"
-            : HeardText(text).quoted
+        hidesExpected ? hiddenCount(text) : HeardText(text).quoted
+    }
+
+    /// An expected value as a failure shows it (whole, as the field's text is), or its count
+    /// when `hidesExpected`.
+    private func shownInFull(_ text: String) -> String {
+        hidesExpected ? hiddenCount(text) : "\"\(text)\""
+    }
+
+    /// What a failure says instead of an expected text it leaves out: its length in characters.
+    private func hiddenCount(_ text: String) -> String {
+        "(\(FieldCharacters.count(of: text, locale: phrasebook.icuLocale)) characters, not shown once a secure field has held text)"
     }
 
     /// The field `expect value|count|cursor` looks at: the focused one, or, while focus is on
