@@ -141,8 +141,12 @@ public struct TextField: Sendable {
         maxLength = declaration.maxLength
         keyboardType = declaration.keyboard
         returnKey = declaration.returnKey
-        autocapitalization = declaration.kind == .secure ? .never
-            : declaration.autocapitalization ?? .defaultValue(kind: declaration.kind, keyboard: declaration.keyboard)
+        // Shift never turns on by itself in a secure field, whatever the declaration says.
+        if declaration.kind == .secure {
+            autocapitalization = .never
+        } else {
+            autocapitalization = declaration.autocapitalization ?? .defaultValue(kind: declaration.kind, keyboard: declaration.keyboard)
+        }
         buffer = try TextBuffer(locale: locale)
         buffer.isSecret = declaration.kind == .secure
         buffer.insert(declaration.value)

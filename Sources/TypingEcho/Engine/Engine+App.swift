@@ -48,7 +48,7 @@ extension Engine {
         if reader.focus.element == identity { output.cancelPendingSpeech() }
         reader.elementRemoved(identity)
         // Braille Screen Input's held cells belong to the field: they go with it, never entered.
-        braille.input.elementRemoved(identity)
+        brailleFieldRemoved(identity)
         screen.remove(identity)
     }
 }

@@ -188,6 +188,12 @@ extension Engine {
         braille.input.entered = ""
     }
 
+    /// An element left the screen: Braille Screen Input for it ends, its held cells never entered.
+    mutating func brailleFieldRemoved(_ identity: ElementID) { braille.input.elementRemoved(identity) }
+
+    /// The app declared an element again: a word held or being read back for it is dropped.
+    mutating func brailleFieldReplaced(_ identity: ElementID) { braille.input.elementReplaced(identity) }
+
     /// Any input other than Braille Screen Input's own ends the word being typed: held cells
     /// are entered into their field (if it is still the one being edited), and an uncontracted
     /// table's word and number or capital mode end, so a later chord never brings back text the

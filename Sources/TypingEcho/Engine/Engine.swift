@@ -288,7 +288,7 @@ package struct Engine: Sendable {
         case .replaced(let identity, let old)?:
             // The app replaced the field: a word held or being read back for it is dropped, and
             // the keyboard follows the edited field's keyboard type.
-            braille.input.elementReplaced(identity)
+            brailleFieldReplaced(identity)
             if identity == editor.editedField { syncKeyboard() }
             noticeUpdate(from: old, to: element, at: identity)
         case .added?:

@@ -47,10 +47,10 @@ struct BrailleInputIdentityTests {
         #expect(Self.text(of: "pw", in: run)?.contains("s") != true, "\(String(describing: Self.text(of: "pw", in: run)))")
     }
 
-    @Test("after a key deletes text, the next chord does not bring it back (uncontracted)")
+    @Test("after a key deletes the word, the next chords start a new one: no number mode, no text brought back (uncontracted)")
     func wordEndsAtOtherInput() throws {
-        let run = replay(BrailleInputTests.script(table: "en-ueb-g1.ctb") + ["chords \"⠓⠑⠇\"", "key command-backspace", "chord 1",
-                                                                              "expect value \"a\""])
+        let run = replay(BrailleInputTests.script(table: "en-ueb-g1.ctb") + ["chords \"⠼⠁\"", "key command-backspace", "chords \"⠃⠉\"",
+                                                                              "expect value \"bc\""])
         #expect(run.failures.isEmpty, "\(run.failureLines)")
     }
 

@@ -168,3 +168,48 @@ struct EngineStructureTests {
         #expect(seen >= 5, "the scan found \(seen) switches over Command")
     }
 }
+
+/// Secrecy decided once and elements known by identity, checked on the source text.
+@Suite("Secrets sealed by construction")
+struct SealedSecretsStructureTests {
+    /// The engine's sources, as (path, text).
+    static var engine: [(path: String, text: String)] { EngineStructureTests.sources.filter { $0.path.hasPrefix("Sources/TypingEcho/") } }
+
+    /// The lines of `text` that are code, not comments, with their numbers from 1.
+    static func codeLines(_ text: String) -> [(number: Int, code: String)] {
+        text.components(separatedBy: "\n").enumerated().compactMap { index, line in
+            let code = line.trimmingCharacters(in: .whitespaces)
+            return code.hasPrefix("//") ? nil : (index + 1, code)
+        }
+    }
+
+    @Test("Whether a secure field shows something is decided in one file")
+    func secrecyDecidedOnce() {
+        let deciding = Self.engine.filter { file in
+            Self.codeLines(file.text).contains { $0.code.range(of: #"\b(isSecure|secure)\s*\?"#, options: .regularExpression) != nil }
+        }.map(\.path)
+        #expect(deciding == ["Sources/TypingEcho/Elements/FieldDisclosure.swift"])
+    }
+
+    @Test("Only the disclosure makes a Disclosed value, and only tests take the disclosure made for them")
+    func disclosedMadeInOnePlace() {
+        for file in Self.engine where file.path != "Sources/TypingEcho/Elements/FieldDisclosure.swift" {
+            for (number, code) in Self.codeLines(file.text) {
+                if code.range(of: #"\bDisclosed(<[^>]*>)?\("#, options: .regularExpression) != nil { Issue.record("\(file.path):\(number): \(code)") }
+                if code.contains("Disclosure(isSecure") || code.contains("forTesting(secure") { Issue.record("\(file.path):\(number): \(code)") }
+            }
+        }
+    }
+
+    @Test("No component outside Elements/ keeps an element or a field as an Int position")
+    func identitiesNotPositions() {
+        // A stored property (no body) or an enumeration case whose name ends in one of these.
+        let positional = #"^[^{]*\b(var|let|case)\s+\w*(field|element|focus|edited|subject)\s*(:\s*\[?Int\]?\??\s*(=.*)?$|\(Int\))"#
+        for file in Self.engine where !file.path.hasPrefix("Sources/TypingEcho/Elements/") {
+            for (number, code) in Self.codeLines(file.text)
+            where code.range(of: positional, options: [.regularExpression, .caseInsensitive]) != nil {
+                Issue.record("\(file.path):\(number): \(code)")
+            }
+        }
+    }
+}
