@@ -95,7 +95,7 @@ extension Engine {
                 echo(.takenBack(position.disclosure.show(guesses.joined(separator: ", "))))
             } else {
                 resetBrailleWord()
-                deleteWord(in: position)
+                edit(position) { $0.deleteWord(in: &$1) }
             }
         case (.up, 3):
             commitHeldBraille(in: position)
@@ -148,9 +148,7 @@ extension Engine {
         }
         if !text.hasPrefix(entered) {
             // The cell changed what the word's earlier cells mean: their text goes, the word's comes.
-            for _ in 0..<entered.count {
-                if let edit = update(position, { $0.buffer.deleteBackward() }) ?? nil { emitEdit(edit, in: position) }
-            }
+            edit(position) { $0.takeBack(entered.count, in: &$1) }
             FieldCharacters.forEach(in: text, locale: position.locale) { character in
                 enter(String(character), into: position, hardware: false)
             }
@@ -179,7 +177,7 @@ extension Engine {
             return
         }
         resetBrailleWord()
-        delete(.backward, in: position)
+        edit(position) { $0.delete(.backward, in: &$1) }
     }
 
     /// Forgets the word being typed cell by cell (after a space, a deletion or a move).

@@ -27,74 +27,22 @@ extension Engine {
         return true
     }
 
-    /// Select all, copy, cut or paste in a field, with what VoiceOver says about it.
-    ///
-    /// In a secure field copy and cut are refused (the `refused` sound and a spoken reason)
-    /// and the clipboard is left as it was: a secure field's text never reaches it. A paste
-    /// into a secure field is said by count ("3 characters, pasted").
-    mutating func perform(_ action: EditAction, in position: FieldHandle) {
-        // Fields are read in place, never bound: a live copy would make each edit copy the text.
-        switch action {
-        case .selectAll:
-            guard update(position, { $0.buffer.isEmpty }) == false else {
-                echo(.refused(.nothingSelected))
-                return
-            }
-            guard let count = update(position, { field in
-                field.buffer.selectAll()
-                return field.buffer.characterCount
-            }) else { return }
-            let text = position.disclosure.show(withField(position) { $0.buffer.string } ?? "")
-            echo(.editAction(.selectedAll(text: text, count: count)))
-        case .copy, .cut:
-            guard !position.isSecure else {
-                echo(.refused(.secureCopy(action)))
-                return
-            }
-            guard let selected = withField(position, { field in field.buffer.selection.map { field.buffer.unvalidatedText(in: $0) } }) ?? nil else {
-                echo(.refused(.nothingSelected))
-                return
-            }
-            editor.copy(selected)
-            if action == .cut, let edit = update(position, { $0.buffer.deleteBackward() }) ?? nil {
-                emitEdit(edit, in: position)
-                emitCursor(position)
-            }
-            echo(.editAction(action == .copy ? .copied : .cut))
-        case .paste:
-            guard let text = editor.clipboard, !text.isEmpty else {
-                echo(.refused(.clipboardEmpty))
-                return
-            }
-            guard insert(text, into: position) != nil else { return }
-            emitCursor(position)
-            // The clipboard's own count, not the field's change: that would say whether the
-            // pasted text joined the secret's last character (a flag, a combining mark).
-            echo(.editAction(.pasted(text: position.disclosure.show(text), count: characterCount(of: text, in: position))))
-        }
+    /// Select all, copy, cut or paste in a field (`FieldEditing.perform`): a secure field's copy
+    /// and cut are refused, and its text never reaches the clipboard.
+    mutating func perform(_ action: EditAction, in field: FieldHandle) {
+        let clipboard = action == .paste ? editor.clipboard : nil
+        // What is pasted into a secure field counts as held, even when the field refuses it.
+        if let clipboard { editor.offer(clipboard, toSecureField: field.isSecure) }
+        edit(field) { $0.perform(action, in: &$1, clipboard: clipboard) }
     }
 
     /// `dictate "TEXT"`: inserts the phrase into the field being edited and says it back;
-    /// refused in secure fields and in fields declared `dictation=off`.
+    /// refused in secure fields and in fields declared `dictation=off` (`FieldEditing.dictate`).
     /// - Throws: `ScriptError` when no field is being edited.
     mutating func dictate(_ text: String, at location: SourceLocation?) throws(ScriptError) {
-        let position = try editingField(for: "dictate", at: location)
-        guard !position.isSecure else {
-            // The phrase was offered to a secure field: it counts as held (see `check`).
-            editor.offer(text, toSecureField: true)
-            echo(.refused(.secureDictation))
-            return
-        }
-        guard withField(position, { $0.allowsDictation }) == true else {
-            echo(.refused(.dictationOff))
-            return
-        }
-        guard insert(text, into: position) != nil else { return }
-        echo(.dictated(position.disclosure.show(text))) { $0.emitCursor(position) }
-    }
-
-    /// How many characters `text` holds on its own, segmented by the field's rules.
-    private mutating func characterCount(of text: String, in position: FieldHandle) -> Int {
-        (try? TextBuffer(text, locale: position.locale).characterCount) ?? text.count
+        let field = try editingField(for: "dictate", at: location)
+        // The phrase was offered to the field: in a secure field it counts as held (see `check`).
+        editor.offer(text, toSecureField: field.isSecure)
+        edit(field) { $0.dictate(text, into: &$1) }
     }
 }

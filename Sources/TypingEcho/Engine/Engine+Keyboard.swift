@@ -260,7 +260,7 @@ extension Engine {
             }
             typed = "\n"
         case .delete:
-            delete(.backward, in: position)
+            edit(position) { $0.delete(.backward, in: &$1) }
             return
         case .shift:
             let before = keyboard.state.shift
@@ -274,7 +274,7 @@ extension Engine {
         // Shift goes off before the character goes in, so auto-capitalisation can turn it on
         // again for the next one.
         keyboard.releaseShift()
-        if let typed { enter(typed, into: position, hardware: false) }
+        if let typed { enter(String(typed), into: position, hardware: false) }
     }
 
     /// Return in a single-line field (on-screen or hardware): the `default` return key types
