@@ -1,5 +1,8 @@
 /// Paths that were quadratic, each timed at N and 4N (child CPU time): the ratio must stay at
-/// most 5 (linear work gives 4, quadratic 16). Part of the scale run (`--scale`).
+/// most 5 (linear work gives 4, quadratic 16). Part of the scale run (`--scale`). The `remove`
+/// rows time a path that is still quadratic (`Screen.remove(at:)` renumbers every later
+/// element): their target is not met until it is rewritten, and N is small enough that the
+/// run still ends in seconds (8,000 removals of the first element: about 2 s).
 extension ScaleBenchmark {
     /// One path: a script generator and its size N (4N is the full run).
     struct Quadrupling: Sendable {
@@ -73,7 +76,46 @@ extension ScaleBenchmark {
             return "settings locale=th-TH\nfield f kind=text label=\"T\" value=\"\(value)\"\nfocus f\ndouble-tap\nsettings hints=off\n"
                 + String(repeating: "key option-left\nkey option-right\nkey option-backspace\n", count: words / 4)
         },
+        Quadrupling(name: "announce lines, each queued after the last (none cuts another)", size: 8_000, unit: "lines") { lines in
+            (0..<lines).map { "announce \"Message \($0)\"\n" }.joined()
+        },
+        Quadrupling(name: "elements declared, then removed: always the first left", size: 2_000, unit: "elements") { count in
+            removalScript(order: Array(0..<count))
+        },
+        Quadrupling(name: "elements declared, then removed: always the middle one of those left", size: 2_000, unit: "elements") { count in
+            removalScript(order: middleOutwards(count))
+        },
     ]
+
+    /// Buttons e0…e(n-1) declared, then a `remove` line for each, in `order`.
+    static func removalScript(order: [Int]) -> String {
+        (0..<order.count).map { "element e\($0) kind=button label=\"Button \($0)\"\n" }.joined()
+            + order.map { "remove e\($0)\n" }.joined()
+    }
+
+    /// 0..<count in the order that always takes the middle one of those left (the element at
+    /// `left / 2`): outwards from the middle, one each side in turn.
+    static func middleOutwards(_ count: Int) -> [Int] {
+        guard count > 0 else { return [] }
+        var order = [count / 2]
+        var below = count / 2 - 1, above = count / 2 + 1
+        // Of an even count the one below goes next, of an odd count the one above.
+        var takesBelow = count % 2 == 0
+        while below >= 0 || above < count {
+            if takesBelow, below >= 0 {
+                order.append(below)
+                below -= 1
+            } else if above < count {
+                order.append(above)
+                above += 1
+            } else {
+                order.append(below)
+                below -= 1
+            }
+            takesBelow.toggle()
+        }
+        return order
+    }
 
     /// N small frames on a square grid scaled by 10^300 (an edge beyond 1e300, still finite;
     /// scripts have no exponents, so 300 zeros), then one touch on each, in a scrambled order.

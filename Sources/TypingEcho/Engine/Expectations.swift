@@ -11,7 +11,7 @@
 ///
 /// What was heard to its end (`expect heard`) is the utterances whose `finished` event says
 /// completed within the window, whenever they were asked for; the ones still playing or
-/// queued wait in `inFlight` (a short list: the synthesizer's queue).
+/// queued wait in `inFlight` (the synthesizer's queue, its last `capacity` utterances).
 struct ExpectationLog: Sendable {
     static let capacity = 4096
     private(set) var spoken: [HeardText] = []
@@ -19,9 +19,21 @@ struct ExpectationLog: Sendable {
     private(set) var spokenTotal = 0
     /// The utterances heard to their end in this window.
     private(set) var completed: [HeardText] = []
-    /// The utterances asked for and not yet finished, oldest first.
+    /// The utterances asked for and not yet finished, oldest first, from `inFlightStart` on
+    /// (the entries before it have finished or were let go).
     private var inFlight: [(id: Int, text: HeardText)] = []
+    /// The first entry of `inFlight` not yet finished; the one finishing is almost always it.
+    private var inFlightStart = 0
+    /// Whether the ids in flight increase from the first to the last, as the engine's do (each
+    /// utterance takes the next id): then an id below the first's was let go, and its end is
+    /// known not to be in flight without reading them all.
+    private var inFlightIncreases = true
 
+    /// Remembers an event of the window: an utterance, a sound, or an utterance's end.
+    /// - Complexity: Amortised O(1) for an utterance or sound, and for the end of the oldest
+    ///   utterance in flight (utterances end in the order they were queued: it is taken by
+    ///   moving `inFlightStart` on) or of one let go when the window was full; O(k) in the at
+    ///   most `capacity` utterances in flight for any other end.
     mutating func record(_ event: Event) {
         switch event {
         case .speak(let utterance):
@@ -29,15 +41,33 @@ struct ExpectationLog: Sendable {
             let text = HeardText(utterance.text)
             spoken.append(text)
             spokenTotal += 1
-            if inFlight.count == Self.capacity { inFlight.removeFirst(Self.capacity / 2) }
+            if inFlight.count - inFlightStart == Self.capacity {
+                inFlightStart += Self.capacity / 2
+                inFlight.dropConsumedFront(&inFlightStart)
+            }
+            if inFlightStart == inFlight.count {
+                inFlightIncreases = true
+            } else if inFlight[inFlight.count - 1].id >= utterance.id {
+                inFlightIncreases = false
+            }
             inFlight.append((utterance.id, text))
         case .finished(let id, let heardToTheEnd):
             // Utterances end in the order they were queued: the one ending is almost always first.
             // By index, not `firstIndex(where:)` (a generic call per event in a debug build).
-            var index = 0
+            // The end of one let go when the window was full (a long queue of announcements)
+            // is known at once, without reading all `capacity` utterances in flight.
+            if inFlightIncreases && inFlightStart < inFlight.count && id < inFlight[inFlightStart].id { break }
+            var index = inFlightStart
             while index < inFlight.count && inFlight[index].id != id { index += 1 }
             guard index < inFlight.count else { break }
-            let text = inFlight.remove(at: index).text
+            let text: HeardText
+            if index == inFlightStart {
+                text = inFlight[index].text
+                inFlightStart += 1
+                inFlight.dropConsumedFront(&inFlightStart)
+            } else {
+                text = inFlight.remove(at: index).text
+            }
             if heardToTheEnd {
                 if completed.count == Self.capacity { completed.removeFirst(Self.capacity / 2) }
                 completed.append(text)

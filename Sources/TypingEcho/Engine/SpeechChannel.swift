@@ -38,16 +38,25 @@ struct SpeechChannel: Sendable {
 
     private(set) var lastID = 0
     private var sequence = 0
-    /// Utterances playing or queued, in order. Typing feedback queues only while it ends
-    /// within `maximumTypingLag`, so this stays short.
+    /// Utterances playing or queued, in order, from `playingStart` on (the ones before it
+    /// have finished). Typing feedback queues only while it ends within `maximumTypingLag`,
+    /// but queued utterances (`announce`, a value that changed by itself) have no bound: a
+    /// script of n `announce` lines queues n.
     private var playing: [Playing] = []
-    /// Everything scheduled, sorted by time then sequence; it stays short (a few entries).
+    /// The first utterance of `playing` still playing or queued; finishing one moves it on.
+    private var playingStart = 0
+    /// Everything scheduled, sorted by time then sequence, from `dueStart` on (the entries
+    /// before it have been performed): a finish per utterance queued, and the hints and
+    /// phonetic words waiting.
     private var due: [Due] = []
+    /// The first entry of `due` still to come; performing one moves it on.
+    private var dueStart = 0
 
     /// When everything queued has been said.
+    /// - Complexity: O(1).
     func quietTime(after time: VirtualTime) -> VirtualTime {
         // The last entry by index (`last` is a generic call per utterance in a debug build).
-        guard !playing.isEmpty else { return time }
+        guard playingStart < playing.count else { return time }
         return max(time, playing[playing.count - 1].end)
     }
 
@@ -55,10 +64,13 @@ struct SpeechChannel: Sendable {
     /// cutting it: everything playing or queued is typing feedback of keys pressed before this
     /// instant, and it will all have been said within `maximumTypingLag`. Keys pressed at one
     /// instant (`key-cadence=0`) still cut one another, as in v1.
+    /// - Complexity: O(1) when the last utterance ends more than `maximumTypingLag` after
+    ///   `time`; otherwise O(k) in the k utterances playing or queued (it stops at the first
+    ///   that is not typing feedback of an earlier key).
     func mayFollowTyping(at time: VirtualTime) -> Bool {
         // By index (`last` and `allSatisfy` were generic calls per key in a debug build).
-        guard !playing.isEmpty, playing[playing.count - 1].end <= time + Self.maximumTypingLag else { return false }
-        var index = 0
+        guard playingStart < playing.count, playing[playing.count - 1].end <= time + Self.maximumTypingLag else { return false }
+        var index = playingStart
         while index < playing.count {
             guard playing[index].isTyping && playing[index].requested < time else { return false }
             index += 1
@@ -67,6 +79,7 @@ struct SpeechChannel: Sendable {
     }
 
     /// Queues an utterance after what is playing; returns its id and when it starts to be heard.
+    /// - Complexity: Amortised O(1) (its finish is scheduled last, see `insert`).
     @discardableResult
     mutating func enqueue(duration: VirtualDuration, at time: VirtualTime, isTyping: Bool = false) -> (id: Int, start: VirtualTime) {
         lastID += 1
@@ -78,28 +91,32 @@ struct SpeechChannel: Sendable {
     }
 
     /// Cuts whatever is playing or queued; returns their ids in order.
+    /// - Complexity: O(k + d) in the k utterances cut and the d entries scheduled.
     mutating func cutAll(at time: VirtualTime) -> [Int] {
-        guard !playing.isEmpty else { return [] }
+        guard playingStart < playing.count else { return [] }
         // Plain loops, not `map(\.id)` and `removeAll(where:)`: every interruption comes here,
         // and in a debug build (what `swift test` runs) those generic calls cost most of it.
         var cut: [Int] = []
-        cut.reserveCapacity(playing.count)
-        var index = 0
+        cut.reserveCapacity(playing.count - playingStart)
+        var index = playingStart
         while index < playing.count {
             cut.append(playing[index].id)
             index += 1
         }
-        playing = []
+        playing.removeAll(keepingCapacity: true)
+        playingStart = 0
         dropDue { if case .finish = $0 { true } else { false } }
         return cut
     }
 
     /// Schedules a delayed utterance.
+    /// - Complexity: O(1) amortised when it is the latest; otherwise O(d) in the entries scheduled.
     mutating func schedule(_ utterance: DelayedUtterance, at time: VirtualTime) {
         insert(Due(time: time, sequence: 0, action: .speak(utterance)))
     }
 
     /// Drops pending hints and phonetic words: the user did something first.
+    /// - Complexity: O(d) in the entries scheduled.
     mutating func cancelPending() {
         dropDue { if case .speak = $0 { true } else { false } }
     }
@@ -108,7 +125,7 @@ struct SpeechChannel: Sendable {
     /// nothing goes: the common case only reads each entry, by index (`indices` was a generic
     /// call per key in a debug build, what `swift test` runs).
     private mutating func dropDue(where drops: (Due.Action) -> Bool) {
-        var kept = 0, index = 0
+        var kept = dueStart, index = dueStart
         let count = due.count
         while index < count {
             if !drops(due[index].action) {
@@ -117,39 +134,56 @@ struct SpeechChannel: Sendable {
             }
             index += 1
         }
-        if kept < count { due.removeSubrange(kept..<count) }
+        if kept < count {
+            due.removeSubrange(kept..<count)
+            due.dropConsumedFront(&dueStart)
+        }
     }
 
     /// The time of the next scheduled thing, if any.
-    var nextDue: VirtualTime? { due.isEmpty ? nil : due[0].time }
+    var nextDue: VirtualTime? { dueStart < due.count ? due[dueStart].time : nil }
 
     /// The time of the last scheduled thing, if any.
-    var lastDue: VirtualTime? { due.isEmpty ? nil : due[due.count - 1].time }
+    var lastDue: VirtualTime? { dueStart < due.count ? due[due.count - 1].time : nil }
 
     /// Removes and returns the first thing due at or before `time`.
+    /// - Complexity: Amortised O(1): the entry is taken from the front by moving `dueStart`
+    ///   on, and the utterance that finishes is the first playing (utterances end in the order
+    ///   they were queued), taken by moving `playingStart` on. (Shifting every later entry
+    ///   instead made n queued `announce` lines cost O(n²).)
     mutating func popDue(through time: VirtualTime) -> Due? {
-        guard let first = due.first, first.time <= time else { return nil }
-        due.removeFirst()
+        guard dueStart < due.count, due[dueStart].time <= time else { return nil }
+        let first = due[dueStart]
+        dueStart += 1
+        due.dropConsumedFront(&dueStart)
         if case .finish(let id) = first.action {
-            // Ids are unique: the one entry goes.
-            for index in playing.indices where playing[index].id == id {
+            // Ids are unique: the one entry goes. Utterances end in the order they were queued,
+            // so it is the first; the search (by index: `indices` is a generic call in a debug
+            // build) is for one that would not be.
+            var index = playingStart
+            while index < playing.count && playing[index].id != id { index += 1 }
+            if index == playingStart && index < playing.count {
+                playingStart += 1
+                playing.dropConsumedFront(&playingStart)
+            } else if index < playing.count {
                 playing.remove(at: index)
-                break
             }
         }
         return first
     }
 
     /// Whether an utterance is playing or queued to play.
-    var isSpeaking: Bool { !playing.isEmpty }
+    var isSpeaking: Bool { playingStart < playing.count }
 
     /// The delayed utterances (hints, phonetic words) waiting for their time, in order.
     var pending: [(time: VirtualTime, utterance: DelayedUtterance)] {
-        due.compactMap { entry in
+        due[dueStart...].compactMap { entry in
             if case .speak(let utterance) = entry.action { return (entry.time, utterance) } else { return nil }
         }
     }
 
+    /// Schedules an entry in time order, after the entries of its time already scheduled.
+    /// - Complexity: O(1) amortised when it is the latest (mostly); otherwise O(d) in the entries scheduled.
     private mutating func insert(_ entry: Due) {
         var entry = entry
         sequence += 1
@@ -158,7 +192,7 @@ struct SpeechChannel: Sendable {
         // otherwise inserted before the first later entry, found by index (the generic
         // `firstIndex(where:)` and `insert(_:at:)` cost most of a key's scheduling in a debug build).
         var position = due.count
-        while position > 0 && (due[position - 1].time, due[position - 1].sequence) > (entry.time, entry.sequence) { position -= 1 }
+        while position > dueStart && (due[position - 1].time, due[position - 1].sequence) > (entry.time, entry.sequence) { position -= 1 }
         if position == due.count { due.append(entry) } else { due.insert(entry, at: position) }
     }
 }
