@@ -205,5 +205,4 @@ extension Engine {
     private func brailleGuess(_ cells: [BrailleCell]) -> String {
         (try? braille.input.translator?.backTranslate(cells, partialWord: true)) ?? ""
     }
-
 }
