@@ -112,7 +112,7 @@ extension Engine {
             return true
         }
         guard forward, editor.isEditing, let first = keyboard.state.keysInSwipeOrder.first,
-              reader.focus.element != nil || screen.elements.isEmpty else { return false }
+              reader.focus.element != nil || screen.isEmpty else { return false }
         focusKey(first)
         return true
     }

@@ -398,7 +398,7 @@ extension Engine: CustomStringConvertible, CustomReflectable {
         var text = "Engine(at "
         text += output.clock.now.description
         text += ", "
-        text += String(screen.elements.count)
+        text += String(screen.count)
         text += " elements"
         if let focused = reader.focus.element {
             text += ", focus "
@@ -410,7 +410,7 @@ extension Engine: CustomStringConvertible, CustomReflectable {
 
     /// The state a debugger needs; fields show counts only (see `TextField`).
     public var customMirror: Mirror {
-        Mirror(self, children: ["now": output.clock.now, "elements": screen.elements, "focusIndex": reader.focus.element as Any,
+        Mirror(self, children: ["now": output.clock.now, "elements": screen.elements, "focusIndex": focusIndex as Any,
                                 "rotor": reader.rotor, "settings": configuration.current], displayStyle: .struct)
     }
 }
