@@ -89,12 +89,9 @@ extension Engine {
             commitHeldBraille(in: position)
             if position.kind == .area { enter("\n", into: position, hardware: false) } else { pressReturn(in: position) }
         case (.left, 2):
-            if !braille.input.held.isEmpty {
-                let guesses = braille.input.held.map { brailleGuess([$0]) }
-                braille.input.held.removeAll()
-                echo(.takenBack(position.disclosure.show(guesses.joined(separator: ", "))))
+            if let steps = braille.input.takeBackHeldWord(disclosure: position.disclosure) {
+                carryOut(steps, in: position)
             } else {
-                resetBrailleWord()
                 edit(position) { $0.deleteWord(in: &$1) }
             }
         case (.up, 3):
@@ -113,77 +110,45 @@ extension Engine {
     /// back-translated word, and ends the word (an uncontracted table's cells in a public field
     /// were entered as they were typed).
     mutating func commitHeldBraille(in position: FieldHandle) {
-        defer { resetBrailleWord() }
-        guard !braille.input.held.isEmpty, let translator = braille.input.translator else { return }
-        let cells = braille.input.held
-        braille.input.held.removeAll()
-        let word = (try? translator.backTranslate(cells)) ?? ""
-        guard !word.isEmpty, insert(word, into: position) != nil else { return }
-        // A secure field's word is echoed as one typed character: its word is not said.
-        echo(.dictated(position.disclosure.show(word)))
+        carryOut(braille.input.endWord(committing: true), in: position)
     }
 
     /// One chord: an uncontracted table enters what it adds to the word at once; a contracted
     /// table holds it and says its guess; in a secure field every table holds it, with a click.
     private mutating func enterChord(_ cell: BrailleCell, in position: FieldHandle) {
-        guard let translator = braille.input.translator else { return }
         // A chord held for a secure field is part of a secret already, before it is entered.
         editor.offer(nonEmpty: true, toSecureField: position.isSecure)
-        // A word longer than any real one (a script's megabyte of chords without a space) is
-        // entered in pieces, so that each chord costs the same: see `BrailleInputState.longestWord`.
-        if braille.input.held.count >= BrailleInputState.longestWord { commitHeldBraille(in: position) }
-        if braille.input.word.count >= BrailleInputState.longestWord { resetBrailleWord() }
-        guard !braille.input.contracted && !position.isSecure else {
-            braille.input.held.append(cell)
-            echo(.brailleCell(text: position.disclosure.show(brailleGuess([cell])), dots: cell))
-            return
-        }
-        braille.input.word.append(cell)
-        let text = (try? translator.backTranslate(braille.input.word)) ?? ""
-        let entered = braille.input.entered
-        guard text != entered else {
-            // A cell that adds nothing yet (a capital or number sign): its dots are said.
-            echo(.brailleCell(text: position.disclosure.show(""), dots: cell))
-            return
-        }
-        if !text.hasPrefix(entered) {
-            // The cell changed what the word's earlier cells mean: their text goes, the word's comes.
-            edit(position) { $0.takeBack(entered.count, in: &$1) }
-            FieldCharacters.forEach(in: text, locale: position.locale) { character in
-                enter(String(character), into: position, hardware: false)
-            }
-        } else {
-            FieldCharacters.forEach(in: String(text.dropFirst(entered.count)), locale: position.locale) { character in
-                enter(String(character), into: position, hardware: false)
-            }
-        }
-        braille.input.entered = text
+        carryOut(braille.input.chord(cell, disclosure: position.disclosure), in: position)
     }
 
     /// Swipe left: a held cell is taken back (its guess or dots said as deleted); otherwise the
     /// character before the insertion point is deleted as the delete key does.
     private mutating func deleteBrailleCell(in position: FieldHandle) {
-        let input = braille.input
-        if let cell = input.held.last {
-            braille.input.held.removeLast()
-            let guess = brailleGuess([cell])
-            echo(.takenBack(position.disclosure.show(guess.isEmpty ? voice.echo.chordDots(cell) : guess)))
-            return
+        let composer = voice.echo
+        if let steps = braille.input.takeBackCell(disclosure: position.disclosure, dots: composer.chordDots) {
+            carryOut(steps, in: position)
+        } else {
+            edit(position) { $0.delete(.backward, in: &$1) }
         }
-        if !input.contracted, input.entered.isEmpty, let cell = input.word.last {
-            // An indicator typed alone (a capital or number sign) is taken back, its dots said.
-            braille.input.word.removeLast()
-            echo(.takenBack(position.disclosure.show(voice.echo.chordDots(cell))))
-            return
-        }
-        resetBrailleWord()
-        edit(position) { $0.delete(.backward, in: &$1) }
     }
 
-    /// Forgets the word being typed cell by cell (after a space, a deletion or a move).
-    private mutating func resetBrailleWord() {
-        braille.input.word.removeAll()
-        braille.input.entered = ""
+    /// Carries out Braille Screen Input's steps on its field, in order.
+    private mutating func carryOut(_ steps: [BrailleInputStep], in position: FieldHandle) {
+        for step in steps {
+            switch step {
+            case .echo(let change):
+                echo(change)
+            case .commit(let word):
+                // A secure field's word is echoed as one typed character: its word is not said.
+                if insert(word, into: position) != nil { echo(.dictated(position.disclosure.show(word))) }
+            case .takeBack(let count):
+                edit(position) { $0.takeBack(count, in: &$1) }
+            case .type(let text):
+                FieldCharacters.forEach(in: text, locale: position.locale) { character in
+                    enter(String(character), into: position, hardware: false)
+                }
+            }
+        }
     }
 
     /// An element left the screen: Braille Screen Input for it ends, its held cells never entered.
@@ -198,11 +163,10 @@ extension Engine {
     /// input deleted or moved away from.
     mutating func endBrailleWord() {
         guard braille.input.hasWord, let field = braille.input.field else { return }
-        if field == editor.editedField, let handle = handle(for: field) { commitHeldBraille(in: handle) } else { braille.input.endWord() }
-    }
-
-    /// What cells mean on their own, as a partial word (liblouis's `partialTrans`), or "".
-    private func brailleGuess(_ cells: [BrailleCell]) -> String {
-        (try? braille.input.translator?.backTranslate(cells, partialWord: true)) ?? ""
+        if field == editor.editedField, let handle = handle(for: field) {
+            commitHeldBraille(in: handle)
+        } else {
+            braille.input.endWord()
+        }
     }
 }
