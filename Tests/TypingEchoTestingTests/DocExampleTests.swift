@@ -47,6 +47,19 @@ func editingSessionExample() -> PropertyFailure? {
     return failure
 }
 
+// Sources/TypingEchoTesting/Property+SwiftTesting.swift (expectIsolatedProperty)
+func isolatedPropertyExample() async -> String? {
+    let report = await expectIsolatedProperty("indexInRange", Gen.int(in: 0...100), cases: 500, database: nil) { job in
+        await #expect(processExitsWith: .failure, observing: [\.standardOutputContent]) { [job = job as IsolatedPropertyJob] in
+            job.run(Gen.int(in: 0...100)) { index in
+                let table = Array(0..<64)
+                try require(table[index] == index, "table[\(index)] is \(table[index])")   // traps from 64 on
+            }
+        }
+    }
+    return report
+}
+
 // Sources/TypingEchoTesting/Property.swift
 @Test func insertingGrowsTheText() {
     let failure = check("insertingGrowsTheText", Gen.unicodeText(length: 0...8)) { text in

@@ -6,6 +6,10 @@ import TypingEchoTesting
 /// drawing braille cases among its own), run one after another and each on every core
 /// (`TYPING_ECHO_JOBS`): 100,000 cases in CI among them, and no single test runs long.
 /// `TYPING_ECHO_CASES` changes the total, shared out as evenly.
+///
+/// Each campaign runs in a child process (`expectIsolatedProperty`, through an exit test): a
+/// case that traps the engine is then a failure, found and shrunk, instead of the end of the
+/// test process.
 @Suite("Secure invariant under each reader", .serialized)
 struct SecureInvariantCampaignTests {
     static let cases = 100_000
@@ -13,10 +17,20 @@ struct SecureInvariantCampaignTests {
     /// The campaign of one reader: its share of the cases, named `noLeak.READER`.
     static func noLeak(under name: String) async throws {
         let reader = try #require(LeakReader.all.first { $0.name == name }, "no leak reader named \(name)")
-        let leaks = try LeakCheck(readers: [reader])
         let total = PropertyEnvironment.current.cases ?? cases
         let share = (total + LeakReader.all.count - 1) / LeakReader.all.count
-        await expectProperty("noLeak.\(name)", .leakCase(steps: 1...16, readers: [reader]), cases: share) { leakCase in
+        await expectIsolatedProperty("noLeak.\(name)", .leakCase(steps: 1...16, readers: [reader]), cases: share) { job in
+            await #expect(processExitsWith: .failure, observing: [\.standardOutputContent, \.standardErrorContent]) { [job = job as IsolatedPropertyJob, name = name as String] in
+                try SecureInvariantCampaignTests.child(job, reader: name)
+            }
+        }
+    }
+
+    /// A child process's part of a campaign: the same cases, checked by a `LeakCheck` of its own.
+    static func child(_ job: IsolatedPropertyJob, reader name: String) throws -> Never {
+        let reader = try #require(LeakReader.all.first { $0.name == name })
+        let leaks = try LeakCheck(readers: [reader])
+        job.run(.leakCase(steps: 1...16, readers: [reader])) { leakCase in
             try leaks.verify(leakCase)
         }
     }
