@@ -48,7 +48,7 @@ public struct IsolatedPropertyJob: Codable, Sendable, Hashable {
     public var stopMessage = ""
     /// How many shrink candidates may be replayed.
     public var shrinkBudget: Int
-    /// The journal file the child writes (``PropertyJournal``).
+    /// The journal file the child writes: the case or choices it runs, before it runs them.
     public var journal: String
     /// The example database's folder, if any.
     public var database: String?

@@ -6,7 +6,7 @@ extension Gen where Value == SecureSession {
 
     /// The most parts a braille case has (before the optional malformed last line): a part is
     /// one step, or a held contracted word, one or two of the app's steps and one step more
-    /// (``Gen/heldWhileScreenChanges(secureField:then:)``), so a braille case has at most four
+    /// (`Gen.heldWhileScreenChanges(secureField:then:)`), so a braille case has at most four
     /// times as many steps.
     public static var brailleCaseSteps: Int { 6 }
 
