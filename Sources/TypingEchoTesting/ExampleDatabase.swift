@@ -160,6 +160,11 @@ enum FileSystem {
 
     /// The file's text, or nil when it cannot be read (at most 16 MiB).
     static func read(_ path: String) -> String? {
+        readBytes(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The file's bytes, or nil when it cannot be read (at most 16 MiB).
+    static func readBytes(_ path: String) -> [UInt8]? {
         guard let file = fopen(path, "rb") else { return nil }
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -169,7 +174,18 @@ enum FileSystem {
             if count <= 0 { break }
             bytes += buffer[0..<count]
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
+    }
+
+    /// A new empty file in the temporary folder (`TMPDIR`, else `/tmp`) whose name starts
+    /// with `prefix`; nil when none can be made.
+    static func temporaryFile(_ prefix: String) -> String? {
+        let folder = PropertyEnvironment.variable("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array(join(folder, prefix + "XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { return nil }
+        close(descriptor)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Writes `text` to a temporary file beside `path`, then renames it over `path`.

@@ -19,7 +19,8 @@ import TypingEcho
 public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
     /// The reader's name, as the counterexample names it.
     public var name: String
-    /// `key=value` settings that select it, applied before the screen is declared.
+    /// `key=value` settings that select it, set by the script's first lines, before the screen
+    /// is declared.
     public var settings: [String]
     /// Whether the reader has touch gestures. Without (Orca), a session's touch lines would be
     /// a script error, so they are left out of both runs and the rest of the session is checked.
@@ -46,8 +47,10 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
 
     /// A session's lines as this reader performs them: all of them, or for a reader without
     /// touch gestures the same text typed on the hardware keyboard (`type "…"` as `keys "…"`)
-    /// and the other gestures left out. Lines are matched by their bytes: a line is a gesture
-    /// when it is the gesture's word alone or starts with the word and a space.
+    /// and the other gestures left out; a switch to another reader in the session keeps
+    /// working that way (`settings reader=voiceover touch=off focus-edits=on`: focus starts
+    /// editing, as the double taps left out would have). Lines are matched by their bytes: a
+    /// line is a gesture when it is the gesture's word alone or starts with the word and a space.
     public func performed(_ body: String) -> String {
         guard !touch else { return body }
         return String(decoding: performedUTF8(body), as: UTF8.self)
@@ -74,9 +77,13 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
             while start <= count {
                 var end = start
                 while end < count && bytes[end] != 0x0A { end += 1 }
-                var kept = true, replaced = false
+                var kept = true, replaced = false, switched = false
                 if starts(start, end, with: Self.typeWord) {
                     replaced = true
+                } else if starts(start, end, with: Self.readerWords) {
+                    switched = true
+                } else if end - start == Self.touchOnLine.count && starts(start, end, with: Self.touchOnLine) {
+                    kept = false
                 } else if starts(start, end, with: Self.focusKeyWords) {
                     kept = false
                 } else {
@@ -92,6 +99,11 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
                     if replaced {
                         result.append(contentsOf: Self.keysWord)
                         result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[(start + Self.typeWord.count)..<end]))
+                    } else if switched {
+                        // The switch keeps the keyboard's way of working: no touch, focus edits.
+                        let touchOn = end - start > Self.touchOnTail.count && memcmp(base! + end - Self.touchOnTail.count, Self.touchOnTail, Self.touchOnTail.count) == 0
+                        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(touchOn ? end - Self.touchOnTail.count : end)]))
+                        result.append(contentsOf: Self.keyboardTail)
                     } else {
                         result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                     }
@@ -106,13 +118,18 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
     /// `focus key:` (left out).
     private static let typeWord = Array("type ".utf8), keysWord = Array("keys ".utf8), focusKeyWords = Array("focus key:".utf8)
 
-    /// The settings as the overrides a session starts with.
-    var overrides: [(key: String, value: String)] {
-        settings.map { pair in
-            let key = pair.prefix { $0 != "=" }
-            return (String(key), String(pair.dropFirst(key.count + 1)))
-        }
-    }
+    /// A reader switch in the session (`settings reader=…`), which a reader without touch
+    /// performs with ` touch=off focus-edits=on` added (its own way of working, where focus
+    /// starts editing as the double taps left out would have), any `touch=on` at its end
+    /// dropped; and the `settings touch=on` line the builder writes before a gesture, left out
+    /// with the gestures.
+    private static let readerWords = Array("settings reader=".utf8), touchOnLine = Array("settings touch=on".utf8),
+                       touchOnTail = Array(" touch=on".utf8), keyboardTail = Array(" touch=off focus-edits=on".utf8)
+
+    /// The settings as the script lines a session starts with (`settings reader=talkback`):
+    /// script lines, not command-line overrides, so that a session may switch reader again as
+    /// its counterexample script does (an override would win over every later `settings`).
+    var settingsLines: String { settings.map { "settings \($0)\n" }.joined() }
 
     /// The name.
     public var description: String { name }
@@ -148,7 +165,7 @@ public struct LeakCase: Sendable, Hashable, CustomStringConvertible, ReplayScrip
 
     /// The real session's script, under its reader's settings.
     public var replayScript: String {
-        reader.settings.map { "settings \($0)\n" }.joined() + SecureSession.prelude + reader.performed(session.body)
+        reader.settingsLines + SecureSession.prelude + reader.performed(session.body)
     }
 
     /// The steps, the decoy's secret and the reader, for counterexamples.
@@ -216,8 +233,8 @@ public struct LeakCheck: Sendable {
         self.readers = readers
         var templates: [LeakReader: Session<EventCollector>] = [:]
         for reader in readers {
-            var session = try Session(overrides: reader.overrides)
-            try session.feedScript(Array(SecureSession.prelude.utf8))
+            var session = try Session()
+            try session.feedScript(Array((reader.settingsLines + SecureSession.prelude).utf8))
             session.log = EventCollector()
             templates[reader] = session
         }

@@ -160,3 +160,93 @@ private final class OutcomeBox: Sendable {
     var value: PropertyRun.Outcome? { outcome.withLock { $0 } }
 }
 #endif
+
+#if canImport(Testing)
+/// Runs a property in child processes, so that a case that traps (an index out of range, a
+/// failed precondition) is reported as a failure instead of ending the test process, and
+/// records exactly one issue if it fails, as ``expectProperty(_:_:cases:seed:shrinkBudget:database:sourceLocation:_:)`` does.
+///
+/// `child` runs a job in a new process with Swift Testing's exit tests; in the child the job
+/// runs the property (``IsolatedPropertyJob/run(_:_:)``) and exits with a code that says how
+/// it went. The cases run in one child, on every core, with the same verdict and report as in
+/// process. When a child stops on a signal instead, the journal it wrote before each case
+/// names the cases it was running; a new child shrinks from the one that fails, and each
+/// shrinking candidate that stops a child is a failure that the next child starts from
+/// without running it again, until one child finishes the shrinking and reports.
+///
+/// ```swift
+/// func isolatedPropertyExample() async -> String? {
+///     let report = await expectIsolatedProperty("indexInRange", Gen.int(in: 0...100), cases: 500, database: nil) { job in
+///         await #expect(processExitsWith: .failure, observing: [\.standardOutputContent]) { [job = job as IsolatedPropertyJob] in
+///             job.run(Gen.int(in: 0...100)) { index in
+///                 let table = Array(0..<64)
+///                 try require(table[index] == index, "table[\(index)] is \(table[index])")   // traps from 64 on
+///             }
+///         }
+///     }
+///     return report
+/// }
+/// ```
+///
+/// The report names case, seed and counterexample as usual (`Counterexample: 64`); its
+/// message says the case stopped its process, and with which signal. The child's closure
+/// names its captured job's type (`[job = job as IsolatedPropertyJob]`), which the exit test
+/// encodes for the child.
+///
+/// The expected condition is `.failure`, which every exit of the child matches (it never
+/// exits with 0), so that the exit test returns the child's result without an issue of its own.
+///
+/// - Parameters:
+///   - name: The property's name: the database file, the counterexample file and the report.
+///   - gen: The generator of inputs: the same as the child's.
+///   - cases: How many generated values must pass; nil reads `TYPING_ECHO_CASES` (default 10,000).
+///   - seed: A fixed run seed; nil reads `TYPING_ECHO_SEED`, else picks one at random.
+///   - shrinkBudget: How many shrink candidates each child may replay.
+///   - database: Where failing cases are kept (see ``expectProperty(_:_:cases:seed:shrinkBudget:database:sourceLocation:_:)``).
+///   - sourceLocation: Where the issue is recorded.
+///   - child: Runs the job in a child process and returns how it ended (nil: it did not run).
+/// - Returns: The report that was recorded, or nil when the property held.
+@discardableResult
+public func expectIsolatedProperty<T>(
+    _ name: String,
+    _ gen: Gen<T>,
+    cases: Int? = nil,
+    seed: UInt64? = nil,
+    shrinkBudget: Int = 2_000,
+    database: ExampleDatabase? = .automatic,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation,
+    child: (IsolatedPropertyJob) async -> ExitTest.Result?
+) async -> String? {
+    let environment = PropertyEnvironment.current
+    guard let journal = FileSystem.temporaryFile("typing-echo-journal-") else {
+        Issue.record("property \"\(name)\": no temporary file for the journal of its child processes", sourceLocation: sourceLocation)
+        return nil
+    }
+    defer { FileSystem.remove(journal) }
+    let base = IsolatedPropertyJob(
+        mode: .cases, name: name, fileID: sourceLocation.fileID, line: sourceLocation.line,
+        filter: currentTestFilter() ?? name, seed: seed ?? environment.seed ?? UInt64.random(in: .min ... .max),
+        cases: max(0, cases ?? environment.cases ?? PropertyRun.defaultCases), shrinkBudget: shrinkBudget, journal: journal,
+        database: database.flatMap { $0.resolved(for: sourceLocation.filePath) }?.directory,
+        counterexamples: PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
+            ?? FileSystem.join(FileSystem.packageRoot(of: sourceLocation.filePath), ".typing-echo/counterexamples"))
+    let verdict = await IsolatedRun(gen: gen, base: base).verdict { job in
+        await child(job).map { result in
+            let status: ChildExit.Status = switch result.exitStatus {
+            case .exitCode(let code): .exitCode(code)
+            case .signal(let signal): .signal(signal)
+            @unknown default: .exitCode(-1)
+            }
+            return ChildExit(status: status, output: result.standardOutputContent)
+        }
+    }
+    switch verdict {
+    case .passed(let summary):
+        PropertySummary.printLine(summary)
+        return nil
+    case .failed(let report), .broken(let report):
+        Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+        return report
+    }
+}
+#endif

@@ -75,6 +75,8 @@ struct PropertyRun: Sendable {
     var jobs: Int
     /// The `swift test --filter` argument of the replay command.
     var filter: String
+    /// Where a run in a child process notes the case it is about to run (see `PropertyJournal`).
+    var journal: PropertyJournal?
 
     /// The default number of cases when neither the call nor `TYPING_ECHO_CASES` gives one.
     static let defaultCases = 10_000
@@ -116,7 +118,8 @@ struct PropertyRun: Sendable {
         var failure: FailingRun<T>?
         while let numbers = scheduler.nextRound {
             let round = CaseRound<FailingRun<T>>(numbers)
-            runWorkers(jobs) { [seed] _ in trial.work(round, seed: seed) }
+            journal?.startCases()
+            runWorkers(jobs) { [seed, journal] worker in trial.work(round, seed: seed, journal: journal, slot: worker) }
             let outcome = round.outcome
             scheduler.record(numbers, discards: outcome.discards, firstFailure: outcome.firstFailure)
             failure = outcome.failure
@@ -133,7 +136,8 @@ struct PropertyRun: Sendable {
         var failure: FailingRun<T>?
         while let numbers = scheduler.nextRound {
             let round = CaseRound<FailingRun<T>>(numbers)
-            await runWorkers(jobs) { [seed] _ in trial.work(round, seed: seed) }
+            journal?.startCases()
+            await runWorkers(jobs) { [seed, journal] worker in trial.work(round, seed: seed, journal: journal, slot: worker) }
             let outcome = round.outcome
             scheduler.record(numbers, discards: outcome.discards, firstFailure: outcome.firstFailure)
             failure = outcome.failure
@@ -151,8 +155,8 @@ struct PropertyRun: Sendable {
         if let database {
             for example in database.examples(for: name) {
                 let caseSource = Source(seed: SeededGenerator.subSeed(of: example.seed, index: example.caseNumber))
-                let replayed = trial.attempt(Source(replaying: example.choices))
-                let fresh = trial.attempt(caseSource)
+                let replayed = trial.attempt(Source(replaying: example.choices), noting: note(example.seed, example.caseNumber))
+                let fresh = trial.attempt(caseSource, noting: note(example.seed, example.caseNumber))
                 if case .failed(let original) = fresh {
                     let start = if case .failed(let shrunk) = replayed { shrunk } else { original }
                     return .failed(report(original, from: start, seed: example.seed, caseNumber: example.caseNumber, saved: true, trial))
@@ -165,7 +169,7 @@ struct PropertyRun: Sendable {
         }
         guard let only = caseNumber else { return nil }
         let start = ContinuousClock.now
-        switch trial.attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: only))) {
+        switch trial.attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: only)), noting: note(seed, only)) {
         case .failed(let failure):
             return .failed(report(failure, from: failure, seed: seed, caseNumber: only, saved: false, trial))
         case .passed, .discarded:
@@ -190,8 +194,9 @@ struct PropertyRun: Sendable {
 
     /// Shrinks a failure, on the calling thread, and saves it to the database.
     private func report<T>(_ original: FailingRun<T>, from start: FailingRun<T>, seed: UInt64, caseNumber: Int, saved: Bool, _ trial: Trial<T>) -> PropertyFailure {
+        let noting = note(seed, caseNumber)
         var shrinker = Shrinker(start, budget: shrinkBudget) { choices in
-            if case .failed(let run) = trial.attempt(Source(replaying: choices)) { return run }
+            if case .failed(let run) = trial.attempt(Source(replaying: choices), noting: noting) { return run }
             return nil
         }
         shrinker.shrink()
@@ -204,21 +209,32 @@ struct PropertyRun: Sendable {
         return failure
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+    /// What the calling thread writes to the journal before it runs a value of case
+    /// `caseNumber` of run `seed` (nothing without a journal).
+    func note(_ seed: UInt64, _ caseNumber: Int) -> ((Source) -> Void)? {
+        guard let journal else { return nil }
+        return { source in journal.single(source.choices, seed: seed, caseNumber: caseNumber) }
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
         let elapsed = ContinuousClock.now - start
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
 
 /// A generator and the property it feeds: one case from a source.
-private struct Trial<T>: Sendable {
+struct Trial<T>: Sendable {
+    /// The generator of values.
     let gen: Gen<T>
+    /// Why a value fails, or nil when it passes.
     let evaluate: @Sendable (T) -> (any Error)?
 
-    /// Generates a value from `source` and checks it.
-    func attempt(_ source: Source) -> Attempt<T> {
+    /// Generates a value from `source` and checks it; `noting` is told the source's choices
+    /// between the two (a journal notes them, in case the check stops the process).
+    func attempt(_ source: Source, noting: ((Source) -> Void)? = nil) -> Attempt<T> {
         let value: T
         do { value = try gen.run(source) } catch { return .discarded }
+        noting?(source)
         if let error = evaluate(value) {
             return .failed(FailingRun(
                 value: value, error: error,
@@ -227,9 +243,11 @@ private struct Trial<T>: Sendable {
         return .passed
     }
 
-    /// One worker's share of a round: the next case number until there is none.
-    func work(_ round: CaseRound<FailingRun<T>>, seed: UInt64) {
+    /// One worker's share of a round: the next case number until there is none, each noted
+    /// in `journal` under the worker's `slot` before it runs.
+    func work(_ round: CaseRound<FailingRun<T>>, seed: UInt64, journal: PropertyJournal?, slot: Int) {
         while let number = round.take() {
+            journal?.worker(slot, runs: number)
             switch attempt(Source(seed: SeededGenerator.subSeed(of: seed, index: number))) {
             case .passed: break
             case .discarded: round.discard(number)
@@ -274,8 +292,11 @@ public struct PropertyViolation: Error, Sendable, Hashable, CustomStringConverti
 }
 
 /// How one case went.
-private enum Attempt<T> {
+enum Attempt<T> {
+    /// The value passed.
     case passed
+    /// The generator found no value.
     case discarded
+    /// The value failed.
     case failed(FailingRun<T>)
 }

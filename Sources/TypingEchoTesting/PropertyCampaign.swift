@@ -161,8 +161,11 @@ public struct PropertySummary: Sendable, Hashable, CustomStringConvertible {
 
     /// Writes the line to standard output in one piece, so that lines of properties running
     /// at the same time do not mix.
-    func print() {
-        let line = Array((description + "\n").utf8)
+    func print() { Self.printLine(description) }
+
+    /// Writes `text` and a line feed to standard output in one piece.
+    static func printLine(_ text: String) {
+        let line = Array((text + "\n").utf8)
         line.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {

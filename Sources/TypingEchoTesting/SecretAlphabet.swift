@@ -105,7 +105,8 @@ extension SecureSession {
     /// an independent random text of the same number of characters (any case, class, layer,
     /// script and repetition), each character written with as many characters in the script
     /// as the one it replaces. Text typed on the on-screen keyboard gets characters it types,
-    /// text typed as braille chords letters of ``SecretAlphabet/brailleLetters`` (one cell each).
+    /// text typed as braille chords letters of ``SecretAlphabet/brailleLetters`` (one cell each),
+    /// a contracted braille word another word of its group of ``SecretAlphabet/contractedWords``.
     ///
     /// Nothing of the real secret is kept but its count, so a run with a decoy shows every
     /// channel that depends on the characters, including the gestures `type` makes.
@@ -116,6 +117,12 @@ extension SecureSession {
             for step in steps {
                 guard let text = step.secretText else {
                     decoys.append(step)
+                    continue
+                }
+                if case .contractedChordSecret = step {
+                    // A word of the same group: as many cells, and as many characters read back.
+                    let group = SecretAlphabet.contractedGroup(of: text) ?? [text]
+                    decoys.append(step.replacingSecret(with: group[Int(try source.draw(upTo: UInt64(group.count - 1)))]))
                     continue
                 }
                 let onScreen = if case .typeSecretOnScreen = step { true } else { false }

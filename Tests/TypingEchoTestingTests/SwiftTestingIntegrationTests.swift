@@ -6,7 +6,7 @@ import TypingEcho
 
 /// The issues that reach a test from `body`, counted and kept out of the test's results: an
 /// issue-handling scope outside `expectProperty`'s own sees exactly what it lets through.
-private func issuesRecorded(by body: () async -> Void) async throws -> [Issue] {
+func issuesRecorded(by body: () async -> Void) async throws -> [Issue] {
     let seen = Collected()
     let test = try #require(Test.current)
     let scope: IssueHandlingTrait = .compactMapIssues { issue in
