@@ -263,14 +263,7 @@ struct DocExampleTests {
         let custom = try #require(customScreenExample().sample(seed: 3))
         #expect(custom.lines.first == #"field email kind=text label="Email""#)
         _ = try custom.makeSession()
-        // The example draws 100 cases at random, some of the class that leaks (or traps) in the
-        // engine now: it runs in a child process, so that a trap cannot end this one.
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        await withKnownIssue(isIntermittent: true) {
-            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-                exit(try leakCheckExample() == nil ? 0 : 1)
-            }
-        }
+        #expect(try leakCheckExample() == nil)
         #expect(stateMachineExample() == nil)
         #expect(unambiguousLiteralExample() == #""e\u{301}""#)
         #expect(editorMachineExample() != nil, "an editor that ignores every step disagrees with the model")

@@ -25,21 +25,15 @@ struct BrailleWordStateTests {
     func deletedTextStaysDeleted() {
         // ⠒ alone is ":", doubled "∷": the second ⠒ would replace the first's text.
         let run = replay(Self.start + "chords \"⠁⠃⠒\"\nkey command-backspace\nchord 25")
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        withKnownIssue {
-            #expect(run.value == ":")
-        }
+        #expect(run.value == ":")
     }
 
     @Test("Number mode ends with the word: a key or a move between two chords starts a new word")
     func numberModeEndsWithTheWord() {
         let afterSpace = replay(Self.start + "chords \"⠼⠁\"\nkeys \" \"\nchord 12")
         let afterMove = replay(Self.start + "chords \"⠼⠁\"\nkey left\nchord 12")
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        withKnownIssue {
-            #expect(afterSpace.value == "1 b")
-            #expect(afterMove.value == "b1")
-        }
+        #expect(afterSpace.value == "1 b")
+        #expect(afterMove.value == "b1")
     }
 
     /// What the field should hold: its characters, the insertion point, and the word being
@@ -133,11 +127,8 @@ struct BrailleWordStateTests {
     @Test("Typing with uncontracted Braille Screen Input among keys and deletions edits the field as the word model does")
     func editingProperty() async throws {
         let machine = try Self.machine()
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        await withKnownIssue {
-            await expectProperty("brailleWordEndsWithOtherInput", machine.sequences(steps: 0...12), cases: 400, seed: 20_261_207, database: nil) {
-                try $0.verdict()
-            }
+        await expectProperty("brailleWordEndsWithOtherInput", machine.sequences(steps: 0...12), cases: 400, seed: 20_261_207, database: nil) {
+            try $0.verdict()
         }
     }
 }

@@ -44,31 +44,22 @@ struct HeldBrailleScreenChangeTests {
     @Test("A word held in the PIN field is not entered into the note when the app removes the password field")
     func heldWordStaysSecret() throws {
         let leaks = try LeakCheck(readers: [.voiceOver])
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        withKnownIssue {
-            try leaks.verify(Self.heldWord)
-        }
+        try leaks.verify(Self.heldWord)
     }
 
     @Test("Nothing of the held word is said, and the note receives nothing")
     func heldWordIsNotSaid() {
         let run = replay(Self.heldWord.replayScript)
         let note = run.engine?.elements.first { $0.id == "note" }?.field
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        withKnownIssue {
-            #expect(note?.characterCount == 0)
-            #expect(!run.spoken.contains("a"))
-        }
+        #expect(note?.characterCount == 0)
+        #expect(!run.spoken.contains("a"))
     }
 
     @Test("Removing the secure field that holds a word, when it is the last element, is no trap")
     func lastFieldRemovedIsNoTrap() async {
-        // Fixed by the identity refactor: remove withKnownIssue when merged
-        await withKnownIssue {
-            await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
-                let leaks = try LeakCheck(readers: [.voiceOver])
-                try leaks.verify(HeldBrailleScreenChangeTests.lastFieldRemoved)
-            }
+        await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+            let leaks = try LeakCheck(readers: [.voiceOver])
+            try leaks.verify(HeldBrailleScreenChangeTests.lastFieldRemoved)
         }
     }
 }
