@@ -12,7 +12,6 @@ struct SessionDumpTests {
         var readers: Set<String> = []
         for index in 1...120 {
             let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_202, index: index)))
-            if leakCase.holdsBrailleWhileTheScreenMoves { continue }
             readers.insert(leakCase.reader.name)
             let (real, decoy) = leaks.run(leakCase)
             for run in [real, decoy] {
@@ -64,7 +63,6 @@ struct SessionDumpTests {
         var sharingEqual = 0
         for index in 1...150 {
             let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_203, index: index)))
-            if leakCase.holdsBrailleWhileTheScreenMoves { continue }
             let (real, decoy) = leaks.run(leakCase)
             let realDumped = (real.session, dumped(real.session)), decoyDumped = (decoy.session, dumped(decoy.session))
             check(realDumped, decoyDumped, sharing: true)
@@ -99,7 +97,6 @@ struct SessionDumpTests {
         var found: LeakRun?
         while found == nil && seed < 50 {
             let leakCase = try #require(Gen.leakCase(steps: 1...4).sample(seed: seed))
-            if leakCase.holdsBrailleWhileTheScreenMoves { continue }
             let (real, _) = leaks.run(leakCase)
             if real.error == nil { found = real }
             seed += 1
@@ -143,7 +140,6 @@ struct SessionDumpTests {
         }
         for index in 1...120 {
             let leakCase = try #require(gen.sample(seed: SeededGenerator.subSeed(of: 20_261_204, index: index)))
-            if leakCase.holdsBrailleWhileTheScreenMoves { continue }
             let (real, decoy) = leaks.run(leakCase)
             check(real, decoy)
             for (number, plant) in SessionDumpTests.plants.enumerated() where (index + number) % 4 == 0 {
@@ -171,27 +167,9 @@ struct SessionDumpTests {
     @Test("Changing a run's events drops its claim to share them with the other run")
     func changedEventsShareNothing() throws {
         let leaks = try LeakCheck()
-        let runs = (1...50).lazy.compactMap { Gen.leakCase(steps: 4...8).sample(seed: $0) }.filter { !$0.holdsBrailleWhileTheScreenMoves }
-            .map { leaks.run($0).real }
+        let runs = (1...50).lazy.compactMap { Gen.leakCase(steps: 4...8).sample(seed: $0) }.map { leaks.run($0).real }
         var real = try #require(runs.first { $0.sharedEvents > 0 })
         real.events = Array(real.events)
         #expect(real.sharedEvents == 0)
-    }
-}
-
-extension LeakCase {
-    /// Whether the session holds contracted braille and the app removes or declares elements:
-    /// the class of case that traps the engine until its braille input follows its field by
-    /// identity, which these tests of the dump leave to the leak campaign (in child processes).
-    var holdsBrailleWhileTheScreenMoves: Bool {
-        var held = false, moves = false
-        for step in session.steps {
-            switch step {
-            case .contractedChordSecret: held = true
-            case .remove, .redeclare: moves = true
-            default: break
-            }
-        }
-        return held && moves
     }
 }
