@@ -140,15 +140,7 @@ public struct IsolatedPropertyJob: Codable, Sendable, Hashable {
 
     /// Writes `text` and a line feed to standard output and exits with `code`.
     private static func finish(_ code: Int32, _ text: String) -> Never {
-        let bytes = Array((text + "\n").utf8)
-        bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let written = write(1, buffer.baseAddress! + done, buffer.count - done)
-                if written <= 0 { break }
-                done += written
-            }
-        }
+        PropertySummary.printLine(text)
         exit(code)
     }
 }

@@ -95,8 +95,7 @@ public func expectProperty<T>(
         return nil
     case .failed(var failure)?:
         if failure.replayScript != nil {
-            let directory = PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
-                ?? FileSystem.join(FileSystem.packageRoot(of: sourceLocation.filePath), ".typing-echo/counterexamples")
+            let directory = counterexampleFolder(for: sourceLocation.filePath)
             failure.write(to: directory)
         }
         Issue.record(Comment(rawValue: failure.description), sourceLocation: sourceLocation)
@@ -149,6 +148,13 @@ private final class IssueRecorder: Sendable {
     func errors(in slot: Int) -> [Issue] {
         issues.withLock { ($0[slot] ?? []).filter { $0.severity == .error } }
     }
+}
+
+/// Where counterexample scripts of a test file's properties go: `TYPING_ECHO_COUNTEREXAMPLES`,
+/// else `.typing-echo/counterexamples` in the test's package.
+private func counterexampleFolder(for filePath: String) -> String {
+    PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
+        ?? FileSystem.join(FileSystem.packageRoot(of: filePath), ".typing-echo/counterexamples")
 }
 
 /// The run's outcome, set inside the issue scope and read after it, on the same task.
@@ -228,8 +234,7 @@ public func expectIsolatedProperty<T>(
         filter: currentTestFilter() ?? name, seed: seed ?? environment.seed ?? UInt64.random(in: .min ... .max),
         cases: max(0, cases ?? environment.cases ?? PropertyRun.defaultCases), shrinkBudget: shrinkBudget, journal: journal,
         database: database.flatMap { $0.resolved(for: sourceLocation.filePath) }?.directory,
-        counterexamples: PropertyEnvironment.variable("TYPING_ECHO_COUNTEREXAMPLES")
-            ?? FileSystem.join(FileSystem.packageRoot(of: sourceLocation.filePath), ".typing-echo/counterexamples"))
+        counterexamples: counterexampleFolder(for: sourceLocation.filePath))
     let verdict = await IsolatedRun(gen: gen, base: base).verdict { job in
         await child(job).map { result in
             let status: ChildExit.Status = switch result.exitStatus {

@@ -27,13 +27,6 @@ struct EditingOutcome: Sendable {
 
     /// The operation changed the field in a way reported without an echo of its own.
     mutating func report(_ report: FieldReport) { steps.append(.report(report)) }
-
-    /// The steps of `other` after these.
-    mutating func append(_ other: EditingOutcome) {
-        steps += other.steps
-        copied = other.copied ?? copied
-        inserted = other.inserted ?? inserted
-    }
 }
 
 /// A field event an editing operation reports.

@@ -40,38 +40,44 @@ struct Disclosure: Sendable, Hashable {
     /// A value of the field's text as a change may carry it: nothing in a secure field, where
     /// `value` is not evaluated.
     func show<Value>(_ value: @autoclosure () -> Value) -> Disclosed<Value> {
-        Disclosed(isSecure ? nil : value())
+        Disclosed(reveal(value()))
+    }
+
+    /// The one decision: `value` for a public field, nothing (and `value` not evaluated) for a
+    /// secure one. Everything this type tells goes through it.
+    fileprivate func reveal<Value>(_ value: @autoclosure () -> Value) -> Value? {
+        isSecure ? nil : value()
     }
 
     /// A character typed and the words it ended, as the echo may tell them: nothing in a secure
     /// field, whose echo is the same whatever was typed (`endedWords` is not evaluated there).
     func typed(_ character: String, endedWords: @autoclosure () -> [String]) -> Disclosed<TypedCharacter> {
-        Disclosed(isSecure ? nil : TypedCharacter(character: character.first ?? " ", endedWords: endedWords()))
+        show(TypedCharacter(character: character.first ?? " ", endedWords: endedWords()))
     }
 
     /// An edit as the `edit` event carries it: a secure field's without its text.
     func event(for edit: TextEdit, in field: String) -> FieldEdit {
         FieldEdit(field: field, operation: edit.operation, offset: edit.offset, length: edit.length, count: edit.count,
-                  text: isSecure ? nil : edit.text)
+                  text: reveal(edit.text))
     }
 
     /// A position as it may be told: in a secure field its UTF-16 offset is its character offset,
     /// since the real one would tell how the secret is encoded (é as one or two code units, an
     /// emoji as a surrogate pair).
     func position(_ position: TextPosition) -> TextPosition {
-        isSecure ? TextPosition(character: position.character, utf16: position.character) : position
+        reveal(position) ?? TextPosition(character: position.character, utf16: position.character)
     }
 
     /// What a selection by word (shift-option-arrow) takes: a secret has no words to show, so in
     /// a secure field it takes the whole text to that end, as word moves go to an end.
     func selectionByWord(_ direction: TextDirection) -> SelectionStep {
-        isSecure ? .end(direction) : .word(direction)
+        reveal(SelectionStep.word(direction)) ?? .end(direction)
     }
 
     /// Braille Screen Input's held cells as the display shows them: all eight dots per cell in a
     /// secure field (its dots would tell the letters).
     func heldCells(_ cells: [BrailleCell]) -> [BrailleCell] {
-        isSecure ? Array(repeating: BrailleCell.allDots, count: cells.count) : cells
+        reveal(cells) ?? Array(repeating: BrailleCell.allDots, count: cells.count)
     }
 }
 
@@ -86,7 +92,7 @@ extension TextField {
     public var text: String? { disclosure.show(buffer.string).value }
 
     /// The text with its insertion point and selection, or `nil` in a secure field.
-    public var readableBuffer: TextBuffer? { isSecure ? nil : buffer }
+    public var readableBuffer: TextBuffer? { disclosure.reveal(buffer) }
 
     /// Where the insertion point is, as character and UTF-16 offsets; in a secure field the
     /// UTF-16 offset is the character offset (see `Disclosure.position(_:)`).

@@ -155,9 +155,6 @@ struct Screen: Sendable {
     /// The identity of the element with an id, if declared and not removed.
     func identity(of id: String) -> ElementID? { index[id].map { ElementID(serial: owners[$0]) } }
 
-    /// Whether an identity's element is on the screen (declared and not removed).
-    func contains(_ identity: ElementID) -> Bool { slot(of: identity) != nil }
-
     /// The element of an identity on the screen; nil once it was removed.
     func element(_ identity: ElementID) -> Element? { slot(of: identity).map { slots[$0] } }
 
