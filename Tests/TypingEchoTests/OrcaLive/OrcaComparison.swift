@@ -20,6 +20,8 @@ struct OrcaStepComparison {
     var step: String
     /// The case's id.
     var caseID: String
+    /// The step's script command.
+    var command: String
     /// The step's convention.
     var convention: OrcaConvention
     /// What Orca said.
@@ -108,7 +110,7 @@ enum OrcaComparison {
                 for (index, (step, orca)) in zip(orcaCase.steps, recording.steps).enumerated() {
                     if let line = orca.braille.last(where: { $0.cursor > 0 }) { shown = line.visible }
                     comparisons.append(OrcaStepComparison(
-                        step: "\(orcaCase.id)#\(index + 1)", caseID: orcaCase.id,
+                        step: "\(orcaCase.id)#\(index + 1)", caseID: orcaCase.id, command: step.command,
                         convention: .of(command: step.command, index: index, field: orcaCase.field, selected: selected),
                         orcaSpeech: orca.speech, modelSpeech: model[index].speech, orcaBraille: shown,
                         modelBraille: model[index].braille, modelError: model[index].error))
@@ -169,9 +171,19 @@ struct OrcaDifferences: Equatable {
         return differences
     }
 
+    /// The cause a difference gets when it is new: `model-lacks-COMMAND` when the model refused
+    /// the step's command (`model-lacks-key-up`), else its convention's id for speech and
+    /// `braille` for braille (the braille line differs in one way whatever the keystroke).
+    static func defaultCause(_ comparison: OrcaStepComparison, _ kind: OrcaDifferenceKind) -> String {
+        if comparison.modelError != nil {
+            let words = comparison.command.split(separator: " ").prefix(2).map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" } }
+            return "model-lacks-" + words.filter { !$0.isEmpty }.joined(separator: "-")
+        }
+        return kind == .speech ? comparison.convention.rawValue : "braille"
+    }
+
     /// The file's text for `comparisons`: causes kept from `previous` (a step listed before keeps
-    /// its cause; a new one gets its convention's cause, `CONVENTION` for speech and
-    /// `braille-CONVENTION` for braille), grouped by kind and convention.
+    /// its cause; a new one gets ``defaultCause(_:_:)``), grouped by kind and convention.
     static func generate(_ comparisons: [OrcaStepComparison], previous: OrcaDifferences, orca: String) -> String {
         var lines: [String] = []
         var used: Set<String> = []
@@ -182,7 +194,7 @@ struct OrcaDifferences: Equatable {
                 lines.append("")
                 lines.append("## \(kind.rawValue), \(convention.rawValue): \(differing.count) steps")
                 for comparison in differing {
-                    let fallback = kind == .speech ? convention.rawValue : "braille-\(convention.rawValue)"
+                    let fallback = defaultCause(comparison, kind)
                     let cause = previous.listed[key(comparison.step, kind)] ?? fallback
                     used.insert(cause)
                     let note = kind == .speech
