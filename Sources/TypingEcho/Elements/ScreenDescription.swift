@@ -106,10 +106,12 @@ public struct ScreenDescription: Sendable {
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByPosition[position]),
                         readers: others.map { reader, announcer in
-                            // Separate utterances (Orca) are shown joined by " · ".
-                            let separate = announcer.style.focusOrder == .separate && element.field != nil
+                            // Separate utterances (Orca, ChromeVox) are shown joined by " · ".
+                            let separate = [.separate, .nameValueRoleSeparate].contains(announcer.style.focusOrder) && element.field != nil
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
-                            return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
+                            let text = announcer.parts(for: element).map(\.text).joined(separator: separator)
+                            // A reader's words that are VoiceOver's for want of its own are marked.
+                            return (reader, announcer.isFallback(element) ? text + " (as VoiceOver)" : text)
                         },
                         braille: screen.brailleDescription(of: element))
         }
