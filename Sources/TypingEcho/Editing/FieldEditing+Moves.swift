@@ -83,7 +83,8 @@ extension FieldEditing {
         }
         let text = handle.disclosure.show(field.buffer.unvalidatedText(in: change.range))
         let count = change.range.upperBound.character - change.range.lowerBound.character
-        outcome.echo(.selectionChanged(grew: change.grew, text: text, count: count, fromCaret: fromCaret), reporting: .cursor)
+        outcome.echo(.selectionChanged(grew: change.grew, text: text, count: count, fromCaret: fromCaret,
+                                       first: change.range.lowerBound.character + 1), reporting: .cursor)
         return outcome
     }
 

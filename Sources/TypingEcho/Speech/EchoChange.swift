@@ -28,8 +28,9 @@ enum EchoChange: Sendable, Hashable {
     /// The insertion point moved; `facts` tells what a reader may say beyond what it passed.
     case moved(CursorMove, MoveFacts = MoveFacts())
     /// A selection grew (`grew`) or shrank by `text` (nothing in a secure field) of `count`
-    /// characters; `fromCaret` is whether nothing was selected before.
-    case selectionChanged(grew: Bool, text: Disclosed<String>, count: Int, fromCaret: Bool = false)
+    /// characters; `fromCaret` is whether nothing was selected before; `first` the number, from
+    /// 1, of its first character (a position, never a character).
+    case selectionChanged(grew: Bool, text: Disclosed<String>, count: Int, fromCaret: Bool = false, first: Int = 0)
     /// An edit action was chosen with the rotor, or performed.
     case editAction(EditActionChange)
     /// Something was refused, and why.

@@ -29,8 +29,8 @@ struct EchoComposer: Sendable {
         case .boundary: .sound(style.boundarySound)
         case .cannotMove(let atCaret): cannotMove(atCaret: atCaret.value ?? nil, secure: atCaret.isSecret)
         case .moved(let move, let facts): moved(move, facts: facts)
-        case .selectionChanged(let grew, let text, let count, let fromCaret):
-            selectionChanged(grew: grew, text: text.value, count: count, fromCaret: fromCaret)
+        case .selectionChanged(let grew, let text, let count, let fromCaret, let first):
+            selectionChanged(grew: grew, text: text.value, count: count, fromCaret: fromCaret, first: first)
         case .editAction(let action): editAction(action)
         case .refused(let refusal): refused(refusal)
         case .keyExplored(let key): explored(key)
@@ -295,11 +295,14 @@ struct EchoComposer: Sendable {
     /// "unselected" in one utterance, or as a second (`selection=separate`), or "selected",
     /// "added to selection" and "removed from selection" (`selection=added-removed`); a
     /// secure field's part by count.
-    func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false) -> Feedback {
+    func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false, first: Int = 0) -> Feedback {
+        // A secure field's one character by its number with `secure-move=character-number`
+        // (TalkBack's "Character 3"), else by count.
+        let byNumber = text == nil && count == 1 && first > 0 && style.secureMove == .characterNumber
         let part = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals, capitalPitch: style.capitalPitch).text }
-            ?? phrasebook.count("characters", count)
+            ?? (byNumber ? phrasebook.string("secure.traversed").replacingPlaceholder(with: String(first)) : phrasebook.count("characters", count))
         let partFallback = text.map { $0.count == 1 && isFallback($0.first!, phrasebook.spoken($0.first!, capitals: settings.capitals)) }
-            ?? isFallback("characters")
+            ?? isFallback(byNumber ? "secure.traversed" : "characters")
         var feedback = Feedback()
         switch style.selection {
         case .joined:

@@ -111,7 +111,7 @@ struct FieldEditingTests {
     static func shownParts(of change: EchoChange) -> [Bool] {
         switch change {
         case .typed(let typed, _): [!typed.isSecret]
-        case .dictated(let text), .takenBack(let text), .selectionChanged(_, let text, _, _): [!text.isSecret]
+        case .dictated(let text), .takenBack(let text), .selectionChanged(_, let text, _, _, _): [!text.isSecret]
         case .deleted(let text, _, let facts): [!text.isSecret] + (facts.atCaret.map { [!$0.isSecret] } ?? [])
         case .cannotMove(let atCaret): [!atCaret.isSecret]
         case .brailleCell(let text, _): [!text.isSecret]
