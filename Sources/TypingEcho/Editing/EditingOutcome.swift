@@ -28,6 +28,13 @@ struct EditingOutcome: Sendable {
     /// The operation changed the field in a way reported without an echo of its own.
     mutating func report(_ report: FieldReport) { steps.append(.report(report)) }
 
+    /// Whether the operation says a change of the selection itself ("unselected").
+    var saysSelection: Bool {
+        steps.contains { step in
+            if case .echo(.selectionChanged, _) = step { true } else { false }
+        }
+    }
+
     /// Whether the operation changed the text (it reports an `edit`).
     var edits: Bool {
         steps.contains { step in

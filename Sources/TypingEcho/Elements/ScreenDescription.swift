@@ -112,10 +112,12 @@ public struct ScreenDescription: Sendable {
                                     ?? [announcer.parts(for: element).map(\.text).joined(separator: " ")]
                                 return (reader, utterances.joined(separator: " · "))
                             }
-                            // Separate utterances (Orca's integration tests) are shown joined by " · ".
-                            let separate = announcer.style.focusOrder == .separate && element.field != nil
+                            // Separate utterances (ChromeVox; Orca's integration tests) are shown joined by " · ".
+                            let separate = [.separate, .nameValueRoleSeparate].contains(announcer.style.focusOrder) && element.field != nil
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
-                            return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
+                            let text = announcer.parts(for: element).map(\.text).joined(separator: separator)
+                            // A reader's words that are VoiceOver's for want of its own are marked.
+                            return (reader, announcer.isFallback(element) ? text + " (as VoiceOver)" : text)
                         },
                         braille: screen.brailleDescription(of: element))
         }

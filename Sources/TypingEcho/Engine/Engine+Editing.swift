@@ -49,7 +49,7 @@ extension Engine {
         // `selection-notices`: a selection typed or deleted over, or collapsed by a move (in
         // Chromium, only by one that moved the insertion point).
         let after = withField(field, { $0.buffer.selection == nil ? $0.buffer.insertionPoint : nil }) ?? nil
-        let notice: String? = if let before, let after, outcome.edits || style.toolkit != .chromium || before != after {
+        let notice: String? = if let before, let after, !outcome.saysSelection, outcome.edits || style.toolkit != .chromium || before != after {
             outcome.edits ? "selection.deleted" : "selection.collapsed"
         } else {
             nil

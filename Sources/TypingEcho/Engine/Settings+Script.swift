@@ -51,6 +51,10 @@ extension Settings {
         case "secure-echo": return style.secureEcho.rawValue
         case "secure-move": return style.secureMove.rawValue
         case "chord-echo": return style.chordEcho.rawValue
+        case "home-end": return style.homeEnd.rawValue
+        case "forward-delete": return style.forwardDelete.rawValue
+        case "focus-description": return style.focusDescription ? "on" : "off"
+        case "editing-hint": return style.editingHint.rawValue
         case "interrupt": return style.typingFollows ? "follows-typing" : "every-key"
         default: return braille.scriptValue(for: key)
         }

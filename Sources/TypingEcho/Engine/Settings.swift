@@ -117,6 +117,7 @@ public struct Settings: Sendable, Hashable {
         "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "home-end", "forward-delete", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
+        "home-end", "forward-delete", "focus-description", "editing-hint",
     ]
 
     /// The settings a `reader` sets: the existing settings it has defaults for, and its conventions.
@@ -255,6 +256,10 @@ public struct Settings: Sendable, Hashable {
         case "secure-echo": style.secureEcho = try Self.choice(key, value)
         case "secure-move": style.secureMove = try Self.choice(key, value)
         case "chord-echo": style.chordEcho = try Self.choice(key, value)
+        case "home-end": style.homeEnd = try Self.choice(key, value)
+        case "forward-delete": style.forwardDelete = try Self.choice(key, value)
+        case "focus-description": style.focusDescription = try Self.onOff(key, value)
+        case "editing-hint": style.editingHint = try Self.choice(key, value)
         case "interrupt":
             switch value {
             case "follows-typing": style.typingFollows = true

@@ -49,18 +49,57 @@ struct Announcer: Sendable {
             // Any other element: its name and role words as one utterance ("Back push button").
             let parts = voiceOverParts(for: element, prefix: [])
             feedback.say(parts.map(\.text).joined(separator: " "), role: .element, turn: interrupts ? .interrupts : .queues)
-        } else if style.focusOrder == .separate && element.field != nil {
+        } else if (style.focusOrder == .separate || style.focusOrder == .nameValueRoleSeparate) && element.field != nil {
             // Each part its own utterance: the first takes the announcement's turn, the rest queue.
             for (index, part) in parts(for: element).enumerated() {
-                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
+                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues,
+                             fallback: isFallback(part.part, part.text, of: element))
             }
         } else {
-            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues)
+            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues,
+                         fallback: isFallback(element))
         }
         if settings.hints, let hint = hint(for: element) {
-            feedback.sayLater(hint, role: .hint, after: settings.hintDelay)
+            feedback.sayLater(hint, role: .hint, after: settings.hintDelay, fallback: element.hint == nil && hintIsFallback(element))
         }
         return feedback
+    }
+
+    /// Whether some word of an element's announcement is VoiceOver's for want of the reader's own.
+    func isFallback(_ element: Element) -> Bool {
+        parts(for: element).contains { isFallback($0.part, $0.text, of: element) }
+    }
+
+    /// Whether one part's words are VoiceOver's for want of the reader's own: a role, state or
+    /// status word, the error template, the count or the insertion point the reader's files lack.
+    /// A label, a value or an error's own text is the app's, never a fallback.
+    func isFallback(_ part: AnnouncementPart, _ text: String, of element: Element) -> Bool {
+        guard phrasebook.wording != .voiceover else { return false }
+        let keys: [String]
+        switch part {
+        case .label: return false
+        case .selected: keys = ["status.selected"]
+        case .traits: keys = element.field.map { ["role.\($0.kind.rawValue)"] } ?? Self.traitWords.map(\.key)
+        case .status: keys = ["status.editing", "status.dimmed", "status.required"] + (element.field.map { ["state.\($0.kind.rawValue)"] } ?? [])
+        case .error: return phrasebook.isFallback("focus.error") && phrasebook.string("focus.error") != "{0}"
+        case .count: return phrasebook.isFallback("characters")
+        case .insertionPoint: keys = ["insertion-point.start", "insertion-point.end"]
+        case .value: keys = ["focus.empty"]
+        }
+        return keys.contains { key in
+            let word = phrasebook.string(key)
+            return !word.isEmpty && (part == .traits && element.field == nil ? text.contains(word) : text == word) && phrasebook.isFallback(key)
+        }
+    }
+
+    /// Whether the hint a field or adjustable element gets from the reader is VoiceOver's.
+    func hintIsFallback(_ element: Element) -> Bool {
+        guard phrasebook.wording != .voiceover, element.hint == nil else { return false }
+        if let field = element.field {
+            return field.isEditing ? style.editingHint == .misspelledWords && phrasebook.isFallback("hint.misspelled-words")
+                : phrasebook.isFallback("hint.edit")
+        }
+        return element.traits.contains(.adjustable) && phrasebook.isFallback("hint.adjustable")
     }
 
     /// The focus announcement of an element.
@@ -80,7 +119,7 @@ struct Announcer: Sendable {
         guard let field = element.field, style.focusOrder != .labelValueRoleState else {
             return voiceOverParts(for: element, prefix: parts)
         }
-        return parts + fieldParts(field, label: element.label)
+        return parts + fieldParts(field, label: element.label, description: element.hint)
     }
 
     /// The parts in VoiceOver's order (every element's for VoiceOver, and every element's but
@@ -112,13 +151,17 @@ struct Announcer: Sendable {
             add(.count, phrasebook.count("characters", count))
             if let error = field.error { add(.error, error) }
         }
-        if field.isEditing, count > 0, let end = insertionPointPhrase(field.buffer) { add(.insertionPoint, end) }
+        // Keyboard focus on the desktop is editing from the start: no insertion point is told.
+        if field.isEditing, count > 0, !style.focusEdits, let end = insertionPointPhrase(field.buffer) { add(.insertionPoint, end) }
         return parts
     }
 
     /// A field's parts after its label in the orders of the other readers: TalkBack's states,
-    /// name (its text, else its label), role; NVDA's and Orca's name, role, value, states.
-    private func fieldParts(_ field: TextField, label: String) -> [(part: AnnouncementPart, text: String)] {
+    /// name (its text, else the placeholder it shows, else its label), role, then its error and
+    /// a placeholder it no longer shows; NVDA's name, role, states, description, then the line
+    /// (its text, else the placeholder, else the word for an empty line); ChromeVox's name,
+    /// value, role; Orca's name, role, value, states.
+    private func fieldParts(_ field: TextField, label: String, description: String?) -> [(part: AnnouncementPart, text: String)] {
         var parts: [(part: AnnouncementPart, text: String)] = []
         func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
         let count = field.buffer.characterCount
@@ -129,20 +172,49 @@ struct Announcer: Sendable {
             if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
             if field.isRequired { add(.status, phrasebook.string("status.required")) }
         }
+        func error() {
+            if let error = field.error { add(.error, phrasebook.string("focus.error").replacingPlaceholder(with: error)) }
+        }
+        let described = style.focusDescription ? description ?? "" : ""
         switch style.focusOrder {
         case .stateNameRole:
             states()
-            add(.label, !field.isSecure && count > 0 ? field.buffer.string : label)
+            // A field's text names it; an empty one is named by the placeholder it shows; a
+            // secure one by its label.
+            var shown = label
+            if !field.isSecure && count > 0 { shown = field.buffer.string }
+            if !field.isSecure && count == 0, let placeholder = field.placeholder, !placeholder.isEmpty { shown = placeholder }
+            add(.label, shown)
             if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
             add(.traits, role)
-            if let error = field.error { add(.error, error) }
-        case .nameRoleValueState, .separate, .nameRoleThenValue, .labelValueRoleState:
+            error()
+            // A placeholder is the text of an empty field; once there is text it is said last.
+            if count > 0, let placeholder = field.placeholder { add(.value, placeholder) }
+        case .nameRoleValueState:
+            add(.label, label)
+            add(.traits, role)
+            add(.status, phrasebook.string("state.\(field.kind.rawValue)"))
+            states()
+            add(.value, described)
+            error()
+            if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
+            add(.value, value.isEmpty && (!field.isSecure || count == 0) ? phrasebook.string("focus.empty") : value)
+        case .nameValueRoleSeparate:
+            add(.label, label)
+            add(.value, value)
+            if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
+            add(.traits, role)
+            add(.value, described)
+            states()
+            error()
+        case .separate, .nameRoleThenValue, .labelValueRoleState:
             add(.label, label)
             add(.traits, role)
             add(.value, value)
             if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
             states()
-            if let error = field.error { add(.error, error) }
+            add(.value, described)
+            error()
         }
         return parts
     }
@@ -220,9 +292,15 @@ struct Announcer: Sendable {
     func hint(for element: Element) -> String? {
         var hints: [String] = []
         if let hint = element.hint {
-            hints.append(hint)
-        } else if let field = element.field, !field.isEditing, !field.isDisabled {
-            hints.append(phrasebook.string("hint.edit"))
+            // A description said on focus is not said again as a hint.
+            if !(style.focusDescription && element.field != nil) { hints.append(hint) }
+        } else if let field = element.field, !field.isDisabled {
+            if !field.isEditing {
+                hints.append(phrasebook.string("hint.edit"))
+                if field.kind == .area && style.editingHint == .misspelledWords { hints.append(phrasebook.string("hint.misspelled-words")) }
+            } else if style.editingHint == .misspelledWords {
+                hints.append(phrasebook.string("hint.misspelled-words"))
+            }
         }
         if element.field == nil, element.traits.contains(.adjustable), !element.traits.contains(.notEnabled) {
             hints.append(phrasebook.string("hint.adjustable"))

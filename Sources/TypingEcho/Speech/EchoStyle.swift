@@ -60,10 +60,6 @@ struct EchoStyle: Sendable, Hashable {
     /// Whether the keys pressed are said by name (`key-echo`): modifiers, action keys and a
     /// shortcut's letter; never while a secure field has keyboard focus.
     var keyEcho = false
-    /// What Home and End say (`home-end`).
-    var homeEnd = HomeEnd.insertionPoint
-    /// What forward Delete says (`forward-delete`).
-    var forwardDelete = ForwardDelete.deleted
     /// Whether a collapsed, replaced or whole-text selection is said in the reader's own words
     /// (`selection-notices`): "Text unselected.", "Selection deleted.", "entire document selected".
     var selectionNotices = false
@@ -102,6 +98,18 @@ struct EchoStyle: Sendable, Hashable {
     var typingFollows: Bool
     /// How a Braille Screen Input chord that enters nothing is said (`chord-echo`).
     var chordEcho = ChordEcho.dots
+    /// What a move to the start or end of the text (Home, End) says (`home-end`).
+    var homeEnd = HomeEnd.insertionPoint
+    /// What deleting the character after the insertion point says (`forward-delete`).
+    var forwardDelete = ForwardDelete.deleted
+    /// Whether a field's description (its `hint=`) is said in its focus announcement, hints or
+    /// not (`focus-description`).
+    var focusDescription = false
+    /// The hint of a field being edited, and what a text area's hint adds (`editing-hint`).
+    var editingHint = EditingHint.misspelledWords
+    /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
+    /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
+    var unsourced: Set<UnsourcedConvention> = []
     /// Whether the real reader speaks a password's characters in its default configuration.
     /// Not a setting: the model never speaks a secret, and `describe` reports it as a lint
     /// finding (`speaks-passwords`).
@@ -136,6 +144,9 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureMove = .characterNumber
         $0.typingFollows = false
         $0.speaksPasswordsByDefault = true
+        $0.homeEnd = .crossed
+        $0.editingHint = .none
+        $0.unsourced = [.chordEcho]
     }
 
     /// NVDA: the character or word now at the caret, "blank" at the end, "star" per typed
@@ -154,6 +165,11 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureEcho = .word
         $0.typingFollows = false
         $0.chordEcho = .dot
+        $0.homeEnd = .atCaret
+        $0.forwardDelete = .atCaret
+        $0.focusDescription = true
+        $0.editingHint = .none
+        $0.unsourced = [.selectionDelete, .secureMove]
     }
 
     /// Orca: separate utterances on focus, modifier keys echoed, "blank" at the end, selected
@@ -182,6 +198,9 @@ struct EchoStyle: Sendable, Hashable {
         $0.capitalPitch = 1.4
         $0.secureEcho = .mask
         $0.typingFollows = false
+        $0.editingHint = .none
+        // Every convention of Orca's is heard live (Conformance/orca) or in its tests.
+        $0.unsourced = []
     }
 
     /// ChromeVox: the character at the caret, "End of text", the characters crossed by a word
@@ -200,6 +219,11 @@ struct EchoStyle: Sendable, Hashable {
         $0.selection = .addedRemoved
         $0.capitalPitch = 1.2
         $0.typingFollows = false
+        $0.focusOrder = .nameValueRoleSeparate
+        $0.homeEnd = .crossed
+        $0.forwardDelete = .atCaret
+        $0.editingHint = .none
+        $0.unsourced = [.secureEcho, .secureMove]
     }
 
     /// The conventions of a reader in its default configuration.
@@ -222,7 +246,8 @@ struct EchoStyle: Sendable, Hashable {
     /// Whether a move's facts must carry the text crossed or the unit at the insertion point
     /// (finding them is skipped otherwise).
     var wantsMoveText: Bool {
-        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats || homeEnd == .atCaret || forwardDelete == .atCaret
+        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats || homeEnd != .insertionPoint
+            || forwardDelete == .atCaret
     }
 }
 
@@ -238,22 +263,48 @@ public enum FocusOrder: String, Sendable, Hashable, CaseIterable {
     case separate
     /// Name and role as one utterance, then the text as another (Orca 43 live).
     case nameRoleThenValue = "name-role-then-value"
+    /// Name, value, role, each its own utterance (ChromeVox's `TEXT_FIELD` output rule).
+    case nameValueRoleSeparate = "name-value-role-separate"
 }
 
-/// What Home and End say (`home-end`).
+/// What a move to the start or the end of the text says (`home-end`).
 public enum HomeEnd: String, Sendable, Hashable, CaseIterable {
     /// "insertion point at start", "insertion point at end" (VoiceOver).
     case insertionPoint = "insertion-point"
-    /// The character now at the insertion point, the reader's word for the end ("blank") (Orca).
+    /// The character now at the insertion point, or the reader's word for the end (NVDA: Home
+    /// and End are its move-by-character script).
+    case atCaret = "at-caret"
+    /// The text crossed, with the reader's arrival words when `arrival=words` (ChromeVox,
+    /// TalkBack).
+    case crossed
+}
+
+/// What deleting the character after the insertion point says (`forward-delete`).
+public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
+    /// The deleted character, as `delete-echo` says deleted text (VoiceOver, TalkBack).
+    case deleted
+    /// The character now at the insertion point, or the reader's word for the end (NVDA, ChromeVox).
     case atCaret = "at-caret"
 }
 
-/// What forward Delete says (`forward-delete`).
-public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
-    /// The character deleted (VoiceOver).
-    case deleted
-    /// The character now at the insertion point (Orca).
-    case atCaret = "at-caret"
+/// The hint of a field being edited (`editing-hint`).
+public enum EditingHint: String, Sendable, Hashable, CaseIterable {
+    /// "Use the rotor to access Misspelled Words" while editing, and added to a text area's
+    /// "Double tap to edit." (VoiceOver, as AccessibilitySnapshot renders it).
+    case misspelledWords = "misspelled-words"
+    /// No hint while editing.
+    case none
+}
+
+/// A convention whose value for a reader no source gives, so that the reader says it as
+/// VoiceOver does; an utterance it decides is marked `fallback`.
+enum UnsourcedConvention: String, Sendable, Hashable, CaseIterable {
+    case selectionDelete = "selection-delete"
+    case secureEcho = "secure-echo"
+    case secureMove = "secure-move"
+    case chordEcho = "chord-echo"
+    case homeEnd = "home-end"
+    case forwardDelete = "forward-delete"
 }
 
 /// The toolkit of the app whose fields are read (`toolkit`): the role word of a text field
