@@ -62,6 +62,8 @@ struct OrcaRecordingTests {
                     Issue.record("\(key) differs and is not listed in differences.txt (\(said))")
                 case (true, _?):
                     Issue.record("\(key) is listed in differences.txt but now agrees: take it off the list")
+                case (false, let cause?) where cause.hasPrefix(OrcaDifferences.modelLacks) != (comparison.modelError != nil):
+                    Issue.record("\(key) has cause \(cause), but the model \(comparison.modelError.map { "refuses the step: \($0)" } ?? "runs the step")")
                 default: break
                 }
             }
