@@ -19,6 +19,8 @@ struct ExpectationLog: Sendable {
     private(set) var spokenTotal = 0
     /// The utterances heard to their end in this window.
     private(set) var completed: [HeardText] = []
+    /// The utterances cut (stopped before their end) in this window.
+    private(set) var cut: [HeardText] = []
     /// The utterances asked for and not yet finished, oldest first, from `inFlightStart` on
     /// (the entries before it have finished or were let go).
     private var inFlight: [(id: Int, text: HeardText)] = []
@@ -71,6 +73,9 @@ struct ExpectationLog: Sendable {
             if heardToTheEnd {
                 if completed.count == Self.capacity { completed.removeFirst(Self.capacity / 2) }
                 completed.append(text)
+            } else {
+                if cut.count == Self.capacity { cut.removeFirst(Self.capacity / 2) }
+                cut.append(text)
             }
         case .sound(let name):
             if sounds.count == Self.capacity { sounds.removeFirst(Self.capacity / 2) }
@@ -79,6 +84,9 @@ struct ExpectationLog: Sendable {
             break
         }
     }
+
+    /// The utterances asked for and not yet finished (playing or queued), oldest first.
+    var playing: [HeardText] { inFlight[inFlightStart...].map(\.text) }
 
     private var closed = false
 
@@ -95,6 +103,7 @@ struct ExpectationLog: Sendable {
         spoken.removeAll(keepingCapacity: true)
         sounds.removeAll(keepingCapacity: true)
         completed.removeAll(keepingCapacity: true)
+        cut.removeAll(keepingCapacity: true)
         spokenTotal = 0
     }
 }
@@ -271,4 +280,42 @@ extension Engine {
         let shown = heard.suffix(8).map(\.quoted).joined(separator: ", ")
         return heard.count > 8 ? "… \(shown)" : shown
     }
+}
+
+/// What an expectation window holds and the state expectations read, as `check --update`
+/// writes expectations from it (`ScriptUpdater`). A secure field's text is not in it: only
+/// its count and insertion point.
+struct WindowObservation: Sendable {
+    /// The utterances said in the window, in order.
+    var said: [HeardText]
+    /// The utterances heard to their end in the window.
+    var completed: [HeardText]
+    /// The utterances cut in the window (said in it or before).
+    var cut: [HeardText]
+    /// The utterances still playing or queued.
+    var playing: [HeardText]
+    /// The sounds played in the window.
+    var sounds: [SoundName]
+    /// The checked field's text, when a field is checked and it is not secure.
+    var value: String?
+    /// The checked field's count of characters and insertion point, when a field is checked.
+    var field: (count: Int, cursor: Int, isSecure: Bool)?
+    /// What the braille display shows, when it is on.
+    var braille: (cells: String, cursor: Int?)?
+}
+
+extension Engine {
+    /// The window since the previous `expect` and the state expectations read.
+    var observation: WindowObservation {
+        let field = checkedFieldForUpdate
+        return WindowObservation(
+            said: output.heard.spoken, completed: output.heard.completed, cut: output.heard.cut, playing: output.heard.playing,
+            sounds: output.heard.sounds,
+            value: field.flatMap { $0.isSecure ? nil : $0.buffer.string },
+            field: field.map { ($0.buffer.characterCount, $0.buffer.insertionPoint.character, $0.isSecure) },
+            braille: brailleShown)
+    }
+
+    /// The field `expect value|count|cursor` looks at (the focused one, or the one being edited).
+    private var checkedFieldForUpdate: TextField? { focusedElement?.field ?? editedElement?.field }
 }

@@ -168,6 +168,14 @@ public enum ScriptWriter {
         return parts.joined(separator: " ")
     }
 
+    /// The `expect` line of `expectation`, ending in `for=READER,…` when it applies to some
+    /// readers only (nil: to every reader).
+    public static func line(for expectation: Expectation, readers: [ScreenReader]?) -> String {
+        let line = line(for: .expect(expectation))
+        guard let readers else { return line }
+        return line + " for=" + readers.map(\.rawValue).joined(separator: ",")
+    }
+
     private static func text(of frame: Frame) -> String {
         [frame.x, frame.y, frame.width, frame.height].map(number).joined(separator: ",")
     }

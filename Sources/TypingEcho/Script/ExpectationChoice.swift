@@ -1,0 +1,89 @@
+/// Chooses the expectation that holds for a window, for ``ScriptUpdater``: a replacement of the
+/// same kind for a line that failed, or the line added after a command that had none.
+///
+/// Only texts the window kept whole are written (an utterance of at most 512 bytes), and never
+/// a secure field's text: the observation does not hold it.
+struct ExpectationChoice {
+    private let observation: WindowObservation
+    /// Texts the group's passing lines name, and texts already chosen for its other lines: a
+    /// failed line is given another utterance while one is left.
+    private var taken: [String]
+
+    init(_ observation: WindowObservation, named: [String] = []) {
+        self.observation = observation
+        self.taken = named
+    }
+
+    /// The line added after a command no `expect` follows, or nil when none is: the last
+    /// utterance heard to its end in the window, else the last one said in the window and cut;
+    /// speech said in the window and still playing waits for the command that ends or cuts it
+    /// (after the last command, the last utterance said).
+    func added(isLast: Bool) -> Expectation? {
+        if let text = Self.lastWritable(observation.completed) { return .heard(text) }
+        let said = Set(observation.said)
+        if let text = Self.lastWritable(observation.cut.filter(said.contains)) { return .speech(text) }
+        if !isLast, observation.playing.contains(where: said.contains) { return nil }
+        return Self.lastWritable(observation.said).map(Expectation.speech)
+    }
+
+    /// What holds in place of `expectation`, which failed; nil when nothing writable does.
+    mutating func replacement(for expectation: Expectation) -> Expectation? {
+        switch expectation {
+        case .speech(let text):
+            return nearest(to: text, in: observation.said).map(Expectation.speech) ?? whatHappened()
+        case .heard(let text):
+            if let heard = nearest(to: text, in: observation.completed) { return .heard(heard) }
+            return nearest(to: text, in: observation.said).map(Expectation.speech) ?? whatHappened()
+        case .noSpeech:
+            return whatHappened()
+        case .sound:
+            return observation.sounds.last.map(Expectation.sound) ?? whatHappened()
+        case .value:
+            guard let field = observation.field else { return whatHappened() }
+            // A secure field's text is never written: its count is.
+            return observation.value.map(Expectation.value) ?? .count(field.count)
+        case .count:
+            return observation.field.map { .count($0.count) } ?? whatHappened()
+        case .cursor:
+            return observation.field.map { .cursor($0.cursor) } ?? whatHappened()
+        case .braille:
+            return observation.braille.map { .braille($0.cells) } ?? whatHappened()
+        case .brailleCursor:
+            return observation.braille.map { .brailleCursor($0.cursor) } ?? whatHappened()
+        }
+    }
+
+    /// What the window held, for a line with nothing of its own kind to say: the speech as
+    /// ``added(isLast:)`` chooses it (what is still playing counts as said), else the last
+    /// sound, else `expect no-speech`.
+    private func whatHappened() -> Expectation? {
+        if let added = added(isLast: true) { return added }
+        if !observation.said.isEmpty { return nil }
+        return observation.sounds.last.map(Expectation.sound) ?? .noSpeech
+    }
+
+    /// The utterance nearest to `text` (fewest edits; the later one on a tie) among those not
+    /// taken, or among all when every one is taken; it is taken.
+    private mutating func nearest(to text: String, in heard: [HeardText]) -> String? {
+        let writable = heard.filter { !$0.isCut }.map(\.prefix)
+        let free = writable.filter { !taken.contains($0) }
+        let pool = free.isEmpty ? writable : free
+        let target = Array(text.unicodeScalars.prefix(Self.comparedScalars))
+        var best: (text: String, distance: Int)?
+        for candidate in pool {
+            let distance = Suggestion.editDistance(target, Array(candidate.unicodeScalars.prefix(Self.comparedScalars)))
+            if best == nil || distance <= best!.distance { best = (candidate, distance) }
+        }
+        if let best { taken.append(best.text) }
+        return best?.text
+    }
+
+    /// How many scalars of each text are compared: a window of long utterances costs
+    /// O(utterances × 64²) at most.
+    private static let comparedScalars = 64
+
+    /// The last text of `heard` the window kept whole.
+    private static func lastWritable(_ heard: [HeardText]) -> String? {
+        heard.last { !$0.isCut }?.prefix
+    }
+}

@@ -1,0 +1,169 @@
+/// Rewrites a script's `expect` lines so that they hold, as `typing-echo check --update` does.
+///
+/// ```swift
+/// let updater = ScriptUpdater()
+/// let update = try updater.update("field user kind=text label=\"Username\"\nfocus user\nwait 2\n")
+/// print(update.script)
+/// // field user kind=text label="Username"
+/// // focus user
+/// // wait 2
+/// // expect heard "Double tap to edit."
+/// ```
+///
+/// The script runs once (or once per reader of `readers`, as `--set reader=NAME` would run it):
+/// - an `expect` line that fails is replaced by one of the same kind that holds: the utterance
+///   nearest to the text expected, the field's value, count or insertion point, the display's
+///   cells; an expectation about speech that was said but cut becomes `expect speech`, and one
+///   that has nothing of its kind to say becomes what the window did hold (`expect no-speech`
+///   when nothing was said);
+/// - after a command whose window holds speech and that no `expect` line follows, one line is
+///   added: `expect heard` for the last utterance heard to its end, else `expect speech` for the
+///   last one cut; speech still playing waits for the command that ends or cuts it (or, after
+///   the last command, becomes `expect speech`);
+/// - everything else (passing lines, comments, blank lines, layout, line endings) stays as it
+///   was, so a second update changes nothing.
+///
+/// It never writes a secure field's text: a failed `expect value` on a secure field becomes
+/// `expect count`. With several readers, a line where they agree is written once, and where
+/// they differ one line per distinct expectation ends in `for=READER,…`; readers not run are
+/// not considered (a line they share stays shared).
+///
+/// An utterance longer than the 512 bytes of UTF-8 an expectation window keeps of each is known only by its start
+/// and digest, so it is never written: a line that only it could satisfy is left as it was and
+/// named in ``ScriptUpdate/unwritten``.
+public struct ScriptUpdater: Sendable {
+    /// The starting settings of each run.
+    public var settings: Settings
+    /// `KEY=VALUE` pairs that win over the script's settings, as `--set` does.
+    public var overrides: [SettingAssignment]
+    /// A user's own phonetic alphabet.
+    public var phonetics: PhoneticAlphabet?
+
+    /// Creates an updater with the settings each run starts from.
+    public init(settings: Settings = Settings(), overrides: [SettingAssignment] = [], phonetics: PhoneticAlphabet? = nil) {
+        self.settings = settings
+        self.overrides = overrides
+        self.phonetics = phonetics
+    }
+
+    /// The script rewritten so that its expectations hold.
+    /// - Parameters:
+    ///   - script: The script's text.
+    ///   - readers: The readers to run it under, each as `--set reader=NAME`; nil runs it once
+    ///     with the reader its settings choose, and keeps every line's `for=` as it is.
+    /// - Throws: ``ScriptError`` for a line that does not parse or run (with its location).
+    /// - Complexity: O(*n*) in the script's length, times the number of readers.
+    public func update(_ script: String, readers: [ScreenReader]? = nil) throws(ScriptError) -> ScriptUpdate {
+        let text = ScriptText(script)
+        let parser = ScriptParser()
+        var parsed: [ScriptLine?] = []
+        parsed.reserveCapacity(text.lines.count)
+        for (index, line) in text.lines.enumerated() {
+            parsed.append(try parser.parse(line: Array(line.content.utf8), number: index + 1))
+        }
+        let runs: [ScreenReader?] = readers.map { $0.isEmpty ? [nil] : $0.map { Optional($0) } } ?? [nil]
+        var outcomes: [(reader: ScreenReader?, outcome: RunOutcome)] = []
+        for reader in runs {
+            outcomes.append((reader, try run(parsed, reader: reader)))
+        }
+        return ScriptMerge(text: text, parsed: parsed, outcomes: outcomes).update()
+    }
+
+    /// One run of the script: what each expect line came to, and what is added after which line.
+    private func run(_ lines: [ScriptLine?], reader: ScreenReader?) throws(ScriptError) -> RunOutcome {
+        var overrides = overrides.map { (key: $0.key, value: $0.value) }
+        if let reader { overrides.append((key: "reader", value: reader.rawValue)) }
+        var session = try Session(settings: settings, overrides: overrides, phonetics: phonetics, sink: DroppingSink())
+        var outcome = RunOutcome()
+        var index = 0
+        while index < lines.count {
+            guard let line = lines[index] else {
+                index += 1
+                continue
+            }
+            guard case .expect = line.command else {
+                try session.run(line)
+                let next = Self.nextCommand(after: index, in: lines)
+                let followed = next.map { Self.group(at: $0, in: lines).contains { lines[$0]!.applies(to: session.engine.settings.reader) } } ?? false
+                if !followed, let added = ExpectationChoice(session.engine.observation).added(isLast: next == nil) {
+                    outcome.added[index] = added
+                    session.check(added)
+                }
+                index += 1
+                continue
+            }
+            // A group of expect lines shares one window: each is checked, then the failed ones
+            // are replaced from the window (still whole until the next command), each by a text
+            // the group's passing lines did not already name.
+            let group = Self.group(at: index, in: lines)
+            var failed: [Int] = []
+            var named: [String] = []
+            for member in group {
+                let line = lines[member]!
+                guard line.applies(to: session.engine.settings.reader), case .expect(let expectation) = line.command else { continue }
+                outcome.ran.insert(member)
+                if try session.run(line) != nil {
+                    failed.append(member)
+                } else if case .speech(let text) = expectation {
+                    named.append(text)
+                } else if case .heard(let text) = expectation {
+                    named.append(text)
+                }
+            }
+            var choice = ExpectationChoice(session.engine.observation, named: named)
+            for member in failed {
+                guard case .expect(let expectation) = lines[member]!.command else { continue }
+                outcome.replaced[member] = choice.replacement(for: expectation)
+            }
+            index = group.last! + 1
+        }
+        return outcome
+    }
+
+    /// The index of the next line with a command after `index`.
+    private static func nextCommand(after index: Int, in lines: [ScriptLine?]) -> Int? {
+        var next = index + 1
+        while next < lines.count, lines[next] == nil { next += 1 }
+        return next < lines.count ? next : nil
+    }
+
+    /// The expect lines from `index` on up to the next other command (empty when `index` is not one).
+    private static func group(at index: Int, in lines: [ScriptLine?]) -> [Int] {
+        var group: [Int] = []
+        var next: Int? = index
+        while let current = next, let line = lines[current], case .expect = line.command {
+            group.append(current)
+            next = nextCommand(after: current, in: lines)
+        }
+        return group
+    }
+}
+
+/// A script rewritten by ``ScriptUpdater``.
+public struct ScriptUpdate: Sendable, Hashable {
+    /// The script's new text.
+    public var script: String
+    /// How many `expect` lines were rewritten (a line split into `for=` lines counts once).
+    public var replaced: Int
+    /// How many `expect` lines were added after commands that had none.
+    public var added: Int
+    /// The failed `expect` lines that could not be rewritten (only an utterance longer than
+    /// 512 bytes would hold them), left as they were.
+    public var unwritten: [SourceLocation]
+
+    /// Whether the script's text changed.
+    public var changed: Bool { replaced > 0 || added > 0 }
+}
+
+/// What one run came to: the expect lines it ran, the replacement of each that failed (nil
+/// when none can be written), and the line added after a command, by the command's line.
+struct RunOutcome {
+    var ran: Set<Int> = []
+    var replaced: [Int: Expectation?] = [:]
+    var added: [Int: Expectation] = [:]
+}
+
+/// An `EventSink` that keeps nothing: an update reads the session's window, not its events.
+struct DroppingSink: EventSink {
+    mutating func receive(_ event: TimedEvent) {}
+}
