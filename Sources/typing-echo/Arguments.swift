@@ -116,6 +116,8 @@ struct ScriptArguments {
     var readers: [ScreenReader] = []
     /// `check --update`: rewrite the scripts' expectations so they hold.
     var update = false
+    /// `check --update --heard`: a passing expect speech becomes expect heard where that holds.
+    var heard = false
     /// `check --junit FILE`: where the JUnit XML report goes.
     var junit: String?
 }
@@ -152,6 +154,7 @@ extension ArgumentReader {
                     arguments.readers = ScreenReader.allCases.filter(chosen.contains)
                 }
             case .option("--update", _): arguments.update = true
+            case .option("--heard", _): arguments.heard = true
             case .option("--junit", let path):
                 guard let path, !path.isEmpty else { throw error("--junit expects a FILE") }
                 arguments.junit = path

@@ -8,7 +8,7 @@ import TypingEcho
 extension ToolCommand {
     static let check = ToolCommand(
         name: "check",
-        synopsis: "check SCRIPT… [--update] [--reader all|NAME[,NAME…]] [--junit FILE] [--set KEY=VALUE …] [--phonetics FILE]",
+        synopsis: "check SCRIPT… [--update [--heard]] [--reader all|NAME[,NAME…]] [--junit FILE] [--set KEY=VALUE …] [--phonetics FILE]",
         summary: "run scripts' expect lines; PASS or FAIL per script, then N passed, N failed",
         details: """
         Runs each script for its expect lines only (no events are printed) and prints one line per
@@ -33,6 +33,8 @@ extension ToolCommand {
                                for speech heard to its end, expect speech for speech that was
                                cut); comments, layout and passing lines stay; a secure field's
                                text is never written (expect count instead)
+          --heard              with --update, also turn a passing expect speech into expect heard
+                               where that utterance is heard to its end in the line's window
           --reader all|NAME[,NAME…]
                                run each script once per reader (voiceover, talkback, nvda, orca,
                                chromevox), as --set reader=NAME does; an expect line ending in
@@ -49,10 +51,11 @@ extension ToolCommand {
         66 a script not readable; 64 usage error, 74 output (or a script rewritten, or the report)
         not writable
         """,
-        options: [.value("--set"), .value("--phonetics"), .flag("--update"), .value("--reader"), .value("--junit")],
+        options: [.value("--set"), .value("--phonetics"), .flag("--update"), .flag("--heard"), .value("--reader"), .value("--junit")],
         parse: { (reader: inout ArgumentReader) throws(UsageError) -> Action in
             let arguments = try reader.readScriptArguments()
             guard !arguments.operands.isEmpty else { throw reader.error("expects at least one SCRIPT") }
+            if arguments.heard, !arguments.update { throw reader.error("--heard works with --update") }
             if arguments.update, arguments.operands.contains("-") { throw reader.error("--update rewrites script files; it cannot take - (standard input)") }
             return { checkScripts(arguments, stdoutClosed: $0) }
         })
@@ -75,7 +78,8 @@ func checkScripts(_ arguments: ScriptArguments, stdoutClosed: WriteFailure?) -> 
         // The path as given, with controls shown as \u{…} like every text output.
         let shown = TerminalText.escaped(script)
         if arguments.update {
-            let code = updateScript(script, readers: arguments.readers, overrides: arguments.overrides, phonetics: alphabet, output: &output)
+            let code = updateScript(script, readers: arguments.readers, overrides: arguments.overrides, phonetics: alphabet,
+                                    prefersHeard: arguments.heard, output: &output)
             if code != .success {
                 output.write("ERROR \(shown)\n")
                 output.flush()
@@ -128,7 +132,7 @@ func checkScripts(_ arguments: ScriptArguments, stdoutClosed: WriteFailure?) -> 
 ///   the file cannot be written.
 func updateScript(
     _ path: String, readers: [ScreenReader], overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet?,
-    output: inout Output
+    prefersHeard: Bool, output: inout Output
 ) -> ExitCode {
     var bytes: [UInt8] = []
     if let problem = readChunks(of: path, { chunk in
@@ -144,7 +148,8 @@ func updateScript(
         printDiagnostic("\(path): warning: not rewritten: the script is not valid UTF-8")
         return .success
     }
-    let updater = ScriptUpdater(overrides: overrides.map { SettingAssignment(key: $0.key, value: $0.value) }, phonetics: phonetics)
+    let updater = ScriptUpdater(
+        overrides: overrides.map { SettingAssignment(key: $0.key, value: $0.value) }, phonetics: phonetics, prefersHeard: prefersHeard)
     let update: ScriptUpdate
     do { update = try updater.update(text, readers: readers.isEmpty ? nil : readers) } catch {
         printDiagnostic(error.formatted(file: path))

@@ -19,8 +19,10 @@ struct ExpectationLog: Sendable {
     private(set) var spokenTotal = 0
     /// The utterances heard to their end in this window.
     private(set) var completed: [HeardText] = []
-    /// The utterances cut (stopped before their end) in this window.
-    private(set) var cut: [HeardText] = []
+    /// The ids of `spoken`, one each (for `check --update`, which tells utterances apart).
+    private(set) var spokenIDs: [Int] = []
+    /// The utterances that ended in this window, heard to their end or cut, with their ids.
+    private(set) var endings: [(id: Int, text: HeardText, heardToTheEnd: Bool)] = []
     /// The utterances asked for and not yet finished, oldest first, from `inFlightStart` on
     /// (the entries before it have finished or were let go).
     private var inFlight: [(id: Int, text: HeardText)] = []
@@ -39,9 +41,13 @@ struct ExpectationLog: Sendable {
     mutating func record(_ event: Event) {
         switch event {
         case .speak(let utterance):
-            if spoken.count == Self.capacity { spoken.removeFirst(Self.capacity / 2) }
+            if spoken.count == Self.capacity {
+                spoken.removeFirst(Self.capacity / 2)
+                spokenIDs.removeFirst(Self.capacity / 2)
+            }
             let text = HeardText(utterance.text)
             spoken.append(text)
+            spokenIDs.append(utterance.id)
             spokenTotal += 1
             if inFlight.count - inFlightStart == Self.capacity {
                 inFlightStart += Self.capacity / 2
@@ -73,10 +79,9 @@ struct ExpectationLog: Sendable {
             if heardToTheEnd {
                 if completed.count == Self.capacity { completed.removeFirst(Self.capacity / 2) }
                 completed.append(text)
-            } else {
-                if cut.count == Self.capacity { cut.removeFirst(Self.capacity / 2) }
-                cut.append(text)
             }
+            if endings.count == Self.capacity { endings.removeFirst(Self.capacity / 2) }
+            endings.append((id, text, heardToTheEnd))
         case .sound(let name):
             if sounds.count == Self.capacity { sounds.removeFirst(Self.capacity / 2) }
             sounds.append(name)
@@ -86,7 +91,7 @@ struct ExpectationLog: Sendable {
     }
 
     /// The utterances asked for and not yet finished (playing or queued), oldest first.
-    var playing: [HeardText] { inFlight[inFlightStart...].map(\.text) }
+    var playing: [(id: Int, text: HeardText)] { Array(inFlight[inFlightStart...]) }
 
     private var closed = false
 
@@ -103,7 +108,8 @@ struct ExpectationLog: Sendable {
         spoken.removeAll(keepingCapacity: true)
         sounds.removeAll(keepingCapacity: true)
         completed.removeAll(keepingCapacity: true)
-        cut.removeAll(keepingCapacity: true)
+        spokenIDs.removeAll(keepingCapacity: true)
+        endings.removeAll(keepingCapacity: true)
         spokenTotal = 0
     }
 }
@@ -286,14 +292,14 @@ extension Engine {
 /// writes expectations from it (`ScriptUpdater`). A secure field's text is not in it: only
 /// its count and insertion point.
 struct WindowObservation: Sendable {
+    /// An utterance of the window with its id.
+    typealias Heard = (id: Int, text: HeardText)
     /// The utterances said in the window, in order.
-    var said: [HeardText]
-    /// The utterances heard to their end in the window.
-    var completed: [HeardText]
-    /// The utterances cut in the window (said in it or before).
-    var cut: [HeardText]
+    var said: [Heard]
+    /// The utterances that ended in the window (said in it or before), heard to their end or cut.
+    var endings: [(id: Int, text: HeardText, heardToTheEnd: Bool)]
     /// The utterances still playing or queued.
-    var playing: [HeardText]
+    var playing: [Heard]
     /// The sounds played in the window.
     var sounds: [SoundName]
     /// The checked field's text, when a field is checked and it is not secure.
@@ -308,10 +314,10 @@ extension Engine {
     /// The window since the previous `expect` and the state expectations read.
     var observation: WindowObservation {
         let field = checkedFieldForUpdate
+        let heard = output.heard
         return WindowObservation(
-            said: output.heard.spoken, completed: output.heard.completed, cut: output.heard.cut, playing: output.heard.playing,
-            sounds: output.heard.sounds,
-            value: field.flatMap { $0.isSecure ? nil : $0.buffer.string },
+            said: zip(heard.spokenIDs, heard.spoken).map { ($0, $1) }, endings: heard.endings, playing: heard.playing,
+            sounds: heard.sounds, value: field.flatMap { $0.isSecure ? nil : $0.buffer.string },
             field: field.map { ($0.buffer.characterCount, $0.buffer.insertionPoint.character, $0.isSecure) },
             braille: brailleShown)
     }

@@ -33,6 +33,13 @@ private let gestures = """
 
     """
 
+// Sources/TypingEcho/Script/ScriptUpdater.swift
+private func scriptUpdaterExample() throws -> String {
+    let updater = ScriptUpdater()
+    let update = try updater.update("field user kind=text label=\"Username\"\nfocus user\nwait 2\n")
+    return update.script
+}
+
 @Suite("check --update: ScriptUpdater rewrites expectations so they hold")
 struct ScriptUpdaterTests {
     @Test("a script of gestures with no expectations becomes a passing test, and a second update changes nothing")
@@ -46,9 +53,9 @@ struct ScriptUpdaterTests {
         let second = try ScriptUpdater().update(first.script)
         #expect(!second.changed)
         #expect(second.script == first.script)
-        // The focus announcement cut by the swipe was said, not heard; the one heard after the
-        // wait was heard to its end.
-        #expect(first.script.contains("swipe right\nexpect speech \"Username, text field\"\nwait 3\nexpect heard \"Password, secure text field\"\n"))
+        // The focus announcement the swipe cuts was said, not heard (written after the focus);
+        // the one after the swipe is heard to its end during the wait.
+        #expect(first.script.contains("focus user\nexpect speech \"Username, text field\"\nswipe right\nwait 3\nexpect heard \"Password, secure text field\"\n"))
         // Comments and blank lines stay.
         #expect(first.script.hasPrefix("# A sign-in screen, gestures only.\nsettings hints=off\n"))
         #expect(first.script.contains("element signin label=\"Sign in\" kind=button\n\nfocus user\n"))
@@ -57,17 +64,27 @@ struct ScriptUpdaterTests {
     @Test("under all five readers: shared lines where they agree, for= lines where they differ; idempotent")
     func fiveReaders() throws {
         let readers = ScreenReader.allCases
-        let first = try ScriptUpdater().update(gestures.replacingOccurrences(of: "focus user\nswipe right\nwait 3\n", with: ""), readers: readers)
+        // Keyboard focus edits (Orca has no touch screen for a double tap).
+        let script = gestures.replacingOccurrences(of: "double-tap\n", with: "").replacingOccurrences(of: "swipe right\n", with: "")
+            .replacingOccurrences(of: "hints=off", with: "hints=off focus-edits=on").replacingOccurrences(of: "key backspace\n", with: "key backspace\nexpect count 0\n")
+        let first = try ScriptUpdater().update(script, readers: readers)
         for reader in readers {
             let result = try check(first.script, reader: reader)
             #expect(result.failed == 0, "\(reader)")
             #expect(result.ran > 0, "\(reader)")
         }
-        #expect(first.script.contains(" for=talkback"))
-        #expect(first.script.contains("expect sound click for=voiceover,chromevox") || first.script.contains(" for=voiceover"))
+        #expect(first.script.contains("focus user\nwait 3\nexpect heard \"Username, text field, is editing\" for=voiceover\nexpect heard \"Editing, Username, Edit box\" for=talkback\n"))
+        // Where every reader agrees, one shared line: the count after the backspace.
+        #expect(first.script.contains("key backspace\nexpect count 7\nwait 1\n"))
+        #expect(first.replaced == 1)
         let second = try ScriptUpdater().update(first.script, readers: readers)
         #expect(!second.changed)
         #expect(second.script == first.script)
+    }
+
+    @Test("the doc example's script")
+    func docExample() throws {
+        #expect(try scriptUpdaterExample() == "field user kind=text label=\"Username\"\nfocus user\nwait 2\nexpect heard \"Username, text field\"\n")
     }
 
     @Test("a failed line is replaced by what happened; passing lines, comments, indentation, @ times and CRLF stay")
@@ -97,7 +114,7 @@ struct ScriptUpdaterTests {
         #expect(update.script == "settings hints=off\nfield a kind=text label=\"A\"\nfocus a\nexpect speech \"A, text field\"")
     }
 
-    @Test("expect heard of speech that was cut becomes expect speech; no-speech that failed becomes what was said")
+    @Test("expect heard of speech not heard to its end becomes expect speech")
     func heardOfCutSpeech() throws {
         let script = """
             settings hints=off
@@ -111,7 +128,10 @@ struct ScriptUpdaterTests {
 
             """
         let update = try ScriptUpdater().update(script)
-        #expect(update.script.contains("swipe right\nexpect speech \"A, text field\"\nwait 2\nexpect heard \"B, text field\"\n"))
+        // The focus announcement the swipe cuts gets its `expect speech` after the focus; the
+        // failed `expect heard` after the swipe becomes `expect speech` of what the swipe said
+        // (not over yet); nothing was said during the wait, so `expect no-speech` holds.
+        #expect(update.script.hasSuffix("focus a\nexpect speech \"A, text field\"\nswipe right\nexpect speech \"B, text field\"\nwait 2\nexpect no-speech\n"))
         #expect(try check(update.script).failed == 0)
     }
 

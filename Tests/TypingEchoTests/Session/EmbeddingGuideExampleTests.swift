@@ -9,7 +9,7 @@ private typealias Expectation = TypingEcho.Expectation
 // only while every example does; the suite checks the claims.
 
 // docs/embedding.md
-func settingsTypesExample() throws -> (Settings, Settings, SettingError?) {
+func settingsTypesExample() throws -> (Settings, Settings, SettingError?, Double) {
     var settings = Settings(reader: ScreenReader.voiceover)
     settings.typingMode = TypingMode.standard                 // .touch, .direct
     settings.typingFeedback = TypingFeedback.charactersAndWords  // .characters, .words, .none
@@ -25,7 +25,10 @@ func settingsTypesExample() throws -> (Settings, Settings, SettingError?) {
     var probe = settings
     var refused: SettingError?
     do { try probe.set("rate", to: "20") } catch { refused = error }   // rate is 0.1–10
-    return (settings, probe, refused)
+    let ownAlphabet: PhoneticAlphabet? = nil   // a user's own: PhoneticAlphabet(named:utf8:)
+    let session = try Session(settings: settings, overrides: [(key: "rate", value: "1.5")], phonetics: ownAlphabet)
+    let rate = session.settings.rate   // 1.5: an override wins
+    return (settings, probe, refused, rate)
 }
 
 // docs/embedding.md
@@ -94,6 +97,7 @@ func expectationCasesExample() throws -> (String?, String?, [String]) {
 // docs/embedding.md
 func scriptTimeErrorTypesExample() throws -> (ExpectationFailure?, VirtualTime, [PendingUtterance], KeyboardLayer, ShiftState, [EngineWarning], ScriptError?) {
     var session = try Session(sink: EventCollector())
+    let sink: any EventSink = session.sink   // where events go; EventCollector keeps them
     let line = try ScriptParser().parse(line: Array("field user kind=text label=\"Username\"".utf8), number: 1)!
     try session.run(line)
     let failure: ExpectationFailure? = try session.run(ScriptLine(location: .init(line: 2, column: 1), command: .focus("user")))
@@ -107,7 +111,7 @@ func scriptTimeErrorTypesExample() throws -> (ExpectationFailure?, VirtualTime, 
     let warnings: [EngineWarning] = session.takeWarnings()
     var refusal: ScriptError?
     do { try session.focus("nowhere") } catch { refusal = error }   // refusal?.kind == .unknownID
-    _ = layout
+    _ = (layout, sink)
     return (failure, start, waiting, layer, shift, warnings, refusal)
 }
 
@@ -115,7 +119,8 @@ func scriptTimeErrorTypesExample() throws -> (ExpectationFailure?, VirtualTime, 
 struct EmbeddingGuideExampleTests {
     @Test("the settings example starts from a reader's defaults and refuses a rate of 20")
     func settings() throws {
-        let (settings, probe, refused) = try settingsTypesExample()
+        let (settings, probe, refused, rate) = try settingsTypesExample()
+        #expect(rate == 1.5)
         #expect(refused?.key == "rate")
         #expect(settings.reader == .voiceover)
         #expect(settings.capitals == .pitch && settings.secureKeys == .silent && !settings.hints)
