@@ -193,6 +193,12 @@ func editorMachineExample() -> PropertyFailure? {
     return failure
 }
 
+// Sources/TypingEchoTesting/PropertyEnvironment.swift, docs/property-testing.md
+func printFiguresExample() -> Bool {
+    PropertyEnvironment.printFigures("pairs 12, equal 3")   // printed with TYPING_ECHO_FIGURES=1 only
+    return PropertyEnvironment.showsFigures
+}
+
 @Suite("Doc examples of TypingEchoTesting")
 struct DocExampleTests {
     static var root: URL {
@@ -233,6 +239,7 @@ struct DocExampleTests {
 
     @Test("the examples' claims hold")
     func claims() async throws {
+        #expect(printFiguresExample() == (getenv("TYPING_ECHO_FIGURES").map { String(cString: $0) == "1" } ?? false))
         let pairs = try #require(pairsExample())
         #expect(pairs.message.contains("text longer than"))
         #expect(Set((0..<200).compactMap { frequencyExample().sample(seed: $0) }).isSubset(of: Set("0123456789 ")))

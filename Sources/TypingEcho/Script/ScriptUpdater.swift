@@ -3,11 +3,7 @@
 /// ```swift
 /// let updater = ScriptUpdater()
 /// let update = try updater.update("field user kind=text label=\"Username\"\nfocus user\nwait 2\n")
-/// print(update.script)
-/// // field user kind=text label="Username"
-/// // focus user
-/// // wait 2
-/// // expect heard "Username, text field"
+/// let script = update.script   // the same three lines, then: expect heard "Username, text field"
 /// ```
 ///
 /// The script runs once to learn which utterances are heard to their end, then again to

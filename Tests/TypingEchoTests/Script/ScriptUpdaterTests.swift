@@ -37,7 +37,8 @@ private let gestures = """
 private func scriptUpdaterExample() throws -> String {
     let updater = ScriptUpdater()
     let update = try updater.update("field user kind=text label=\"Username\"\nfocus user\nwait 2\n")
-    return update.script
+    let script = update.script   // the same three lines, then: expect heard "Username, text field"
+    return script
 }
 
 @Suite("check --update: ScriptUpdater rewrites expectations so they hold")
