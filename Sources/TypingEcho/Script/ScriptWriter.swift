@@ -59,9 +59,11 @@ public enum ScriptWriter {
         }
     }
 
-    /// The script line of a parsed line: its `@S` time, if any, then its command.
+    /// The script line of a parsed line: its `@S` time, if any, then its command, and the
+    /// `for=` readers of an `expect` line that has them.
     public static func line(for scriptLine: ScriptLine) -> String {
-        line(for: scriptLine.command, at: scriptLine.at)
+        let readers = scriptLine.readers.map { " for=" + $0.map(\.rawValue).joined(separator: ",") } ?? ""
+        return line(for: scriptLine.command, at: scriptLine.at) + readers
     }
 
     /// The script line of a command run at `@S` time `at` (none for nil).

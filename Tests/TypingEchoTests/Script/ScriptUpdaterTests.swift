@@ -164,6 +164,7 @@ struct ScriptUpdaterTests {
         #expect(line.command == .expect(.speech("x")))
         #expect(line.readers == [.talkback, .nvda])
         #expect(ScriptWriter.line(for: .speech("x"), readers: line.readers) == #"expect speech "x" for=talkback,nvda"#)
+        #expect(ScriptWriter.line(for: line) == #"expect speech "x" for=talkback,nvda"#)
         #expect(throws: ScriptError.self) { try ScriptParser().parse(line: Array(#"expect speech "x" for=jaws"#.utf8), number: 1) }
         do {
             _ = try ScriptParser().parse(line: Array(#"expect speech "x" for=nvda,talkbak"#.utf8), number: 2)
