@@ -3,6 +3,10 @@ import Testing
 import TypingEcho
 @testable import TypingEchoTesting
 
+/// The examples' `print` calls print nothing here: a passing test prints nothing (the claims
+/// are checked on the values the examples return).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 // The ```swift examples of TypingEchoTesting's doc comments and of docs/property-testing.md,
 // each verbatim inside a function (or, for `@Test` examples, at file scope, where they run as
 // tests), so that this file compiles only while every example does. The suite checks what

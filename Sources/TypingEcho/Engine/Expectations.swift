@@ -302,10 +302,11 @@ struct WindowObservation: Sendable {
     var playing: [Heard]
     /// The sounds played in the window.
     var sounds: [SoundName]
-    /// The checked field's text, when a field is checked and it is not secure.
+    /// The checked field's text, when a field is checked and its disclosure shows it (never a
+    /// secure field's).
     var value: String?
     /// The checked field's count of characters and insertion point, when a field is checked.
-    var field: (count: Int, cursor: Int, isSecure: Bool)?
+    var field: (count: Int, cursor: Int)?
     /// What the braille display shows, when it is on.
     var braille: (cells: String, cursor: Int?)?
 }
@@ -317,8 +318,8 @@ extension Engine {
         let heard = output.heard
         return WindowObservation(
             said: zip(heard.spokenIDs, heard.spoken).map { ($0, $1) }, endings: heard.endings, playing: heard.playing,
-            sounds: heard.sounds, value: field.flatMap { $0.isSecure ? nil : $0.buffer.string },
-            field: field.map { ($0.buffer.characterCount, $0.buffer.insertionPoint.character, $0.isSecure) },
+            sounds: heard.sounds, value: field.flatMap(\.text),
+            field: field.map { ($0.buffer.characterCount, $0.buffer.insertionPoint.character) },
             braille: brailleShown)
     }
 
