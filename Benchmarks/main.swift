@@ -23,7 +23,7 @@ on a 2-core machine; the full run includes the instruction counts under valgrind
 on PATH).
 
   --quick            smaller inputs and fewer repeats: a smoke run (about 10-20 s)
-  --markdown         print the results as Markdown tables (the default): docs/performance.md
+  --markdown         print the results as Markdown tables (the default): maintainers/benchmarks.md
                      holds this output of one full run as it is printed
   --json             print the results as one JSON object instead of Markdown tables
   --help, -h         print this and exit

@@ -247,7 +247,7 @@ public func expectIsolatedProperty<T>(
     }
     switch verdict {
     case .passed(let summary):
-        PropertySummary.printLine(summary)
+        PropertyEnvironment.printFigures(summary)
         return nil
     case .failed(let report), .broken(let report):
         Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)

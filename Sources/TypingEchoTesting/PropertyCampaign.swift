@@ -160,8 +160,9 @@ public struct PropertySummary: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Writes the line to standard output in one piece, so that lines of properties running
-    /// at the same time do not mix.
-    func print() { Self.printLine(description) }
+    /// at the same time do not mix; only with `TYPING_ECHO_FIGURES=1`
+    /// (``PropertyEnvironment/showsFigures``).
+    func print() { PropertyEnvironment.printFigures(description) }
 
     /// Writes `text` and a line feed to standard output in one piece.
     static func printLine(_ text: String) {

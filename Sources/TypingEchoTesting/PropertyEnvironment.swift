@@ -43,6 +43,21 @@ public struct PropertyEnvironment: Sendable, Hashable {
             jobs: variable("TYPING_ECHO_JOBS").flatMap { Int(trimmed($0)) }.flatMap { $0 > 0 ? $0 : nil })
     }
 
+    /// Whether tests print their figures (a passing property's cases and rate, agreement rates,
+    /// counts): only when `TYPING_ECHO_FIGURES` is `1`, so that a passing `swift test` prints
+    /// nothing but the totals.
+    public static var showsFigures: Bool { variable("TYPING_ECHO_FIGURES").map { trimmed($0) == "1" } ?? false }
+
+    /// Writes a line of figures to standard output in one piece, when ``showsFigures``.
+    ///
+    /// ```swift
+    /// PropertyEnvironment.printFigures("pairs 12, equal 3")   // printed with TYPING_ECHO_FIGURES=1 only
+    /// ```
+    public static func printFigures(_ text: @autoclosure () -> String) {
+        guard showsFigures else { return }
+        PropertySummary.printLine(text())
+    }
+
     /// Parses a seed written in decimal (`1234`) or hexadecimal with a `0x` prefix (`0x4D2`).
     public static func parseSeed(_ text: String) -> UInt64? {
         let text = trimmed(text)

@@ -114,6 +114,12 @@ struct ScriptArguments {
     var phonetics: String?
     var strict = false
     var readers: [ScreenReader] = []
+    /// `check --update`: rewrite the scripts' expectations so they hold.
+    var update = false
+    /// `check --update --heard`: a passing expect speech becomes expect heard where that holds.
+    var heard = false
+    /// `check --junit FILE`: where the JUnit XML report goes.
+    var junit: String?
 }
 
 extension ArgumentReader {
@@ -133,14 +139,25 @@ extension ArgumentReader {
                 arguments.phonetics = path
             case .option("--strict", _): arguments.strict = true
             case .option("--reader", let value):
+                let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let value else { throw error("--reader expects all or names among \(names)") }
                 if value == "all" {
                     arguments.readers = ScreenReader.allCases
-                } else if let value, let reader = ScreenReader(rawValue: value) {
-                    arguments.readers = [reader]
                 } else {
-                    let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw error("--reader expects all or one of \(names)")
+                    var chosen = Set<ScreenReader>()
+                    for name in value.split(separator: ",", omittingEmptySubsequences: false) {
+                        guard let reader = ScreenReader(rawValue: String(name)) else {
+                            throw error("--reader expects all or names among \(names), like --reader talkback,nvda")
+                        }
+                        chosen.insert(reader)
+                    }
+                    arguments.readers = ScreenReader.allCases.filter(chosen.contains)
                 }
+            case .option("--update", _): arguments.update = true
+            case .option("--heard", _): arguments.heard = true
+            case .option("--junit", let path):
+                guard let path, !path.isEmpty else { throw error("--junit expects a FILE") }
+                arguments.junit = path
             case .option(let name, _): throw error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }

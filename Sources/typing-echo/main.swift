@@ -47,8 +47,10 @@ struct DiscardSink: FlushingSink {
 
 /// Runs one script through a `Session`, sending events to `sink`; returns the exit code for it
 /// and the session (for `check`'s counts and `describe`'s screen).
+/// Every diagnostic it prints (a failed expectation, a script error) is also handed to `noted`
+/// (for `check --junit`).
 func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
-                             into sink: inout Sink) -> (ExitCode, Session<Sink>?) {
+                             into sink: inout Sink, noted: @escaping (String) -> Void = { _ in }) -> (ExitCode, Session<Sink>?) {
     var session: Session<Sink>
     do { session = try Session(overrides: overrides, phonetics: phonetics, sink: sink) } catch {
         printError("typing-echo: \(error.message)")
@@ -60,7 +62,9 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
     defer { sink = session.sink }
     let name = script == "-" ? "<stdin>" : script
     let report: (ExpectationFailure) -> Void = { failure in
-        printDiagnostic("\(name):\(failure.location): error: expectation failed: \(failure.message)")
+        let line = "\(name):\(failure.location): error: expectation failed: \(failure.message)"
+        printDiagnostic(line)
+        noted(line)
     }
     func warn() { for warning in session.takeWarnings() { printDiagnostic(warning.formatted(file: name)) } }
     defer { warn() }
@@ -76,6 +80,7 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
         if let failure = session.sink.failure { return (failure.exitCode, session) }
         if let problem {
             printError("typing-echo: \(problem)")
+            noted(problem)
             return (.unreadable, session)
         }
         try session.finishScript(failed: report)
@@ -83,6 +88,7 @@ func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: St
         if let failure = session.sink.failure { return (failure.exitCode, session) }
     } catch let error as ScriptError {
         printDiagnostic(error.formatted(file: name))
+        noted(error.formatted(file: name))
         // Braille asked for without liblouis: 69 (EX_UNAVAILABLE), as render without espeak-ng.
         return (error.kind == .brailleUnavailable ? .unavailable : .badScript, session)
     } catch {

@@ -6,6 +6,7 @@ import Darwin
 #endif
 @testable import TypingEcho
 @testable import TypingEchoRender
+import TypingEchoTesting
 
 /// How far the engine's duration model is from espeak-ng's real durations, per locale
 /// (docs/rendering.md keeps the table this test prints).
@@ -124,7 +125,7 @@ struct DurationModelTests {
         #expect(rows.count == Self.locales.count)
     }
 
-    @Test("What the examples say: the model against espeak-ng per utterance locale (prints the table)")
+    @Test("What the examples say: the model against espeak-ng per utterance locale (prints the table with TYPING_ECHO_FIGURES=1)")
     func examples() throws {
         var byLocale: [String: [DurationMeasurement]] = [:]
         for name in Shared.examples {
@@ -141,7 +142,7 @@ struct DurationModelTests {
             rows.append(Row(locale: locale, voice: measurements[0].voice, count: measurements.count, meanEstimate: estimate / n,
                             meanSynthesised: real / n, meanError: error / n, ratio: real / max(estimate, 1)))
         }
-        print("""
+        PropertyEnvironment.printFigures("""
         | locale | voice      | n    | silent | model  | espeak | error  | ratio |
         | ---    | ---        | ---  | ---    | ---    | ---    | ---    | ---   |
         """ + "\n" + rows.map(\.description).joined(separator: "\n"))

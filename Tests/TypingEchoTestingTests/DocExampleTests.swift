@@ -3,6 +3,10 @@ import Testing
 import TypingEcho
 @testable import TypingEchoTesting
 
+/// The examples' `print` calls print nothing here: a passing test prints nothing (the claims
+/// are checked on the values the examples return).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 // The ```swift examples of TypingEchoTesting's doc comments and of docs/property-testing.md,
 // each verbatim inside a function (or, for `@Test` examples, at file scope, where they run as
 // tests), so that this file compiles only while every example does. The suite checks what
@@ -193,6 +197,12 @@ func editorMachineExample() -> PropertyFailure? {
     return failure
 }
 
+// Sources/TypingEchoTesting/PropertyEnvironment.swift, docs/property-testing.md
+func printFiguresExample() -> Bool {
+    PropertyEnvironment.printFigures("pairs 12, equal 3")   // printed with TYPING_ECHO_FIGURES=1 only
+    return PropertyEnvironment.showsFigures
+}
+
 @Suite("Doc examples of TypingEchoTesting")
 struct DocExampleTests {
     static var root: URL {
@@ -233,6 +243,7 @@ struct DocExampleTests {
 
     @Test("the examples' claims hold")
     func claims() async throws {
+        #expect(printFiguresExample() == (getenv("TYPING_ECHO_FIGURES").map { String(cString: $0) == "1" } ?? false))
         let pairs = try #require(pairsExample())
         #expect(pairs.message.contains("text longer than"))
         #expect(Set((0..<200).compactMap { frequencyExample().sample(seed: $0) }).isSubset(of: Set("0123456789 ")))

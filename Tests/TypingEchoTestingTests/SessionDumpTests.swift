@@ -87,7 +87,7 @@ struct SessionDumpTests {
         #expect(differing > 500)
         #expect(equalPairs > 150)
         #expect(proven * 10 >= sharingEqual * 9)
-        print("pairs \(pairs), equal \(equalPairs), differing \(differing), real/decoy equal \(sharingEqual), proven \(proven)")
+        PropertyEnvironment.printFigures("pairs \(pairs), equal \(equalPairs), differing \(differing), real/decoy equal \(sharingEqual), proven \(proven)")
     }
 
     @Test("Two runs whose lines differ only in a text's normalization are different output to the leak check")

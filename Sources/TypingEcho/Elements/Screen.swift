@@ -257,7 +257,7 @@ struct Screen: Sendable {
 
     /// Lends the field inside its optional in place (optional chaining on an `inout` value
     /// neither copies nor moves it), so its text stays uniquely held. Moving it out with
-    /// `take()` and back copied the whole field's bytes twice per call (docs/performance-history.md).
+    /// `take()` and back copied the whole field's bytes twice per call (maintainers/performance-history.md).
     private static func unwrapping<Result>(_ field: inout TextField?, _ body: (inout TextField) -> Result) -> Result? {
         field?.lend(body)
     }

@@ -19,6 +19,10 @@ struct ExpectationLog: Sendable {
     private(set) var spokenTotal = 0
     /// The utterances heard to their end in this window.
     private(set) var completed: [HeardText] = []
+    /// The ids of `spoken`, one each (for `check --update`, which tells utterances apart).
+    private(set) var spokenIDs: [Int] = []
+    /// The utterances that ended in this window, heard to their end or cut, with their ids.
+    private(set) var endings: [(id: Int, text: HeardText, heardToTheEnd: Bool)] = []
     /// The utterances asked for and not yet finished, oldest first, from `inFlightStart` on
     /// (the entries before it have finished or were let go).
     private var inFlight: [(id: Int, text: HeardText)] = []
@@ -37,9 +41,13 @@ struct ExpectationLog: Sendable {
     mutating func record(_ event: Event) {
         switch event {
         case .speak(let utterance):
-            if spoken.count == Self.capacity { spoken.removeFirst(Self.capacity / 2) }
+            if spoken.count == Self.capacity {
+                spoken.removeFirst(Self.capacity / 2)
+                spokenIDs.removeFirst(Self.capacity / 2)
+            }
             let text = HeardText(utterance.text)
             spoken.append(text)
+            spokenIDs.append(utterance.id)
             spokenTotal += 1
             if inFlight.count - inFlightStart == Self.capacity {
                 inFlightStart += Self.capacity / 2
@@ -72,6 +80,8 @@ struct ExpectationLog: Sendable {
                 if completed.count == Self.capacity { completed.removeFirst(Self.capacity / 2) }
                 completed.append(text)
             }
+            if endings.count == Self.capacity { endings.removeFirst(Self.capacity / 2) }
+            endings.append((id, text, heardToTheEnd))
         case .sound(let name):
             if sounds.count == Self.capacity { sounds.removeFirst(Self.capacity / 2) }
             sounds.append(name)
@@ -79,6 +89,9 @@ struct ExpectationLog: Sendable {
             break
         }
     }
+
+    /// The utterances asked for and not yet finished (playing or queued), oldest first.
+    var playing: [(id: Int, text: HeardText)] { Array(inFlight[inFlightStart...]) }
 
     private var closed = false
 
@@ -95,6 +108,8 @@ struct ExpectationLog: Sendable {
         spoken.removeAll(keepingCapacity: true)
         sounds.removeAll(keepingCapacity: true)
         completed.removeAll(keepingCapacity: true)
+        spokenIDs.removeAll(keepingCapacity: true)
+        endings.removeAll(keepingCapacity: true)
         spokenTotal = 0
     }
 }
@@ -271,4 +286,43 @@ extension Engine {
         let shown = heard.suffix(8).map(\.quoted).joined(separator: ", ")
         return heard.count > 8 ? "… \(shown)" : shown
     }
+}
+
+/// What an expectation window holds and the state expectations read, as `check --update`
+/// writes expectations from it (`ScriptUpdater`). A secure field's text is not in it: only
+/// its count and insertion point.
+struct WindowObservation: Sendable {
+    /// An utterance of the window with its id.
+    typealias Heard = (id: Int, text: HeardText)
+    /// The utterances said in the window, in order.
+    var said: [Heard]
+    /// The utterances that ended in the window (said in it or before), heard to their end or cut.
+    var endings: [(id: Int, text: HeardText, heardToTheEnd: Bool)]
+    /// The utterances still playing or queued.
+    var playing: [Heard]
+    /// The sounds played in the window.
+    var sounds: [SoundName]
+    /// The checked field's text, when a field is checked and its disclosure shows it (never a
+    /// secure field's).
+    var value: String?
+    /// The checked field's count of characters and insertion point, when a field is checked.
+    var field: (count: Int, cursor: Int)?
+    /// What the braille display shows, when it is on.
+    var braille: (cells: String, cursor: Int?)?
+}
+
+extension Engine {
+    /// The window since the previous `expect` and the state expectations read.
+    var observation: WindowObservation {
+        let field = checkedFieldForUpdate
+        let heard = output.heard
+        return WindowObservation(
+            said: zip(heard.spokenIDs, heard.spoken).map { ($0, $1) }, endings: heard.endings, playing: heard.playing,
+            sounds: heard.sounds, value: field.flatMap(\.text),
+            field: field.map { ($0.buffer.characterCount, $0.buffer.insertionPoint.character) },
+            braille: brailleShown)
+    }
+
+    /// The field `expect value|count|cursor` looks at (the focused one, or the one being edited).
+    private var checkedFieldForUpdate: TextField? { focusedElement?.field ?? editedElement?.field }
 }

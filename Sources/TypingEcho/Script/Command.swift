@@ -50,18 +50,26 @@ public struct ScriptLine: Sendable, Hashable {
     /// Where each pair of a `settings` line starts, in the order of ``Command/settings(_:)``'s
     /// pairs; empty for other commands.
     public var settingLocations: [SettingLocation]
+    /// The readers an `expect … for=READER[,READER…]` line applies to, in ``ScreenReader``'s
+    /// order; nil for a line that applies whatever the reader (every other line).
+    public var readers: [ScreenReader]?
 
     /// Creates a script line.
     public init(
         location: SourceLocation, at: Double? = nil, command: Command, argumentLocation: SourceLocation? = nil,
-        settingLocations: [SettingLocation] = []
+        settingLocations: [SettingLocation] = [], readers: [ScreenReader]? = nil
     ) {
         self.location = location
         self.at = at
         self.command = command
         self.argumentLocation = argumentLocation
         self.settingLocations = settingLocations
+        self.readers = readers
     }
+
+    /// Whether the line runs while `reader` is on: every line but an `expect … for=` line of
+    /// other readers.
+    public func applies(to reader: ScreenReader) -> Bool { readers?.contains(reader) ?? true }
 }
 
 /// A rectangle in points: `X,Y,W,H` in a script.

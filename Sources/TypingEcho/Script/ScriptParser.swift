@@ -93,8 +93,28 @@ public struct ScriptParser: Sendable {
         let location = arguments.location(word.offset)
         var argument: SourceLocation?
         var settingLocations: [SettingLocation] = []
+        var readers: [ScreenReader]?
+        if word.value.text == "expect", let token = arguments.takeLast(key: "for") { readers = try Self.readers(token, arguments) }
         let command = try command(word.value, &arguments, location: location, argument: &argument, settings: &settingLocations)
-        return ScriptLine(location: location, at: at, command: command, argumentLocation: argument, settingLocations: settingLocations)
+        return ScriptLine(
+            location: location, at: at, command: command, argumentLocation: argument, settingLocations: settingLocations, readers: readers)
+    }
+
+    /// The readers of `for=READER[,READER…]`, each once, in the order `ScreenReader.allCases` lists them.
+    private static func readers(_ token: ScriptToken, _ arguments: ScriptArguments) throws(ScriptError) -> [ScreenReader] {
+        let names = ScreenReader.allCases.map(\.rawValue)
+        guard !token.value.quoted else {
+            throw arguments.error("for= expects reader names without quotes, like for=talkback,nvda", at: token.value.offset)
+        }
+        var readers = Set<ScreenReader>()
+        for part in token.value.commaSeparated() {
+            guard let reader = ScreenReader(rawValue: part.text) else {
+                let piece = ScriptPiece(text: part.text, offset: part.offset, quoted: false)
+                throw arguments.error(ScriptValues.unknown("reader", piece, allowed: names), at: part.offset)
+            }
+            readers.insert(reader)
+        }
+        return ScreenReader.allCases.filter(readers.contains)
     }
 
     private func time(_ token: ScriptToken, _ arguments: ScriptArguments) throws(ScriptError) -> Double {
@@ -391,7 +411,7 @@ enum OnOff: String, CaseIterable {
 /// through here, and in a debug build (what `swift test` runs) the slice's generic calls cost
 /// more than the rest of reading a short line.
 struct ScriptArguments {
-    private let tokens: [ScriptToken]
+    private var tokens: [ScriptToken]
     /// The index of the next token to read.
     private var cursor = 0
     /// The line, for locations: token positions are byte offsets until one is needed as a column.
@@ -436,6 +456,13 @@ struct ScriptArguments {
 
     /// The byte offset of the last token read (or the line's end), for an error about it.
     var lastOffset: Int { lastRead ?? end }
+
+    /// Takes the line's last token out when it is `KEY=VALUE` with this key (`for=` of `expect`),
+    /// so that the tokens before it read as if it were not there.
+    mutating func takeLast(key name: String) -> ScriptToken? {
+        guard tokens.count > cursor, let key = tokens[tokens.count - 1].key, key.text == name else { return nil }
+        return tokens.removeLast()
+    }
 
     /// Fails at the first token left over; the usage text is built only then.
     func finish(usage: @autoclosure () -> String) throws(ScriptError) {

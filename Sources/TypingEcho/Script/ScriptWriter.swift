@@ -59,9 +59,11 @@ public enum ScriptWriter {
         }
     }
 
-    /// The script line of a parsed line: its `@S` time, if any, then its command.
+    /// The script line of a parsed line: its `@S` time, if any, then its command, and the
+    /// `for=` readers of an `expect` line that has them.
     public static func line(for scriptLine: ScriptLine) -> String {
-        line(for: scriptLine.command, at: scriptLine.at)
+        let readers = scriptLine.readers.map { " for=" + $0.map(\.rawValue).joined(separator: ",") } ?? ""
+        return line(for: scriptLine.command, at: scriptLine.at) + readers
     }
 
     /// The script line of a command run at `@S` time `at` (none for nil).
@@ -166,6 +168,14 @@ public enum ScriptWriter {
         if element.hidden { parts.append("hidden") }
         if element.interactive { parts.append("interactive") }
         return parts.joined(separator: " ")
+    }
+
+    /// The `expect` line of `expectation`, ending in `for=READER,…` when it applies to some
+    /// readers only (nil: to every reader).
+    public static func line(for expectation: Expectation, readers: [ScreenReader]?) -> String {
+        let line = line(for: .expect(expectation))
+        guard let readers else { return line }
+        return line + " for=" + readers.map(\.rawValue).joined(separator: ",")
     }
 
     private static func text(of frame: Frame) -> String {

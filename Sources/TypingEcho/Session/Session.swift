@@ -305,11 +305,14 @@ public struct Session<Sink: EventSink> {
         return failure
     }
 
-    /// Runs one script line: its `@S` time first, then its command.
+    /// Runs one script line: its `@S` time first, then its command; an `expect … for=` line
+    /// whose readers do not include the reader in force does nothing.
     /// - Returns: The failed expectation, if the line was an `expect` that did not hold.
     /// - Throws: ``ScriptError`` at the line's location.
     @discardableResult
     public mutating func run(_ line: ScriptLine) throws(ScriptError) -> ExpectationFailure? {
+        // An `expect … for=` line of other readers is not run (nor counted, nor recorded).
+        guard line.applies(to: engine.settings.reader) else { return nil }
         if case .expect = line.command { expectationCount += 1 }
         let failure = try engine.run(line, into: &sink)
         if failure != nil { failureCount += 1 }

@@ -16,7 +16,7 @@ public struct Phrasebook: Sendable {
     private let rules: PluralRules
     /// The strings, plural forms, names and letters, read from the data files on first use: a
     /// session that never speaks (an empty script, `describe`) parses none of them, and a
-    /// process starts about 1 ms sooner (2.8 M instructions of 10.7 M, docs/performance.md).
+    /// process starts about 1 ms sooner (2.8 M instructions of 10.7 M, maintainers/benchmarks.md).
     private let tables: LoadedTables
 
     /// What the data files give a phrasebook, made once per phrasebook on first use.

@@ -4,7 +4,7 @@
 /// Everything said is worded from `phrasebook`; it changes only when the locale, the user's
 /// alphabet or the reader's wording (`wording=`, set by `reader=`) does. The echo's rules
 /// (`echo`) are kept made with the phrasebook and the settings in force, so an echo does not
-/// copy either (docs/performance-history.md).
+/// copy either (maintainers/performance-history.md).
 struct Voice: Sendable {
     /// The echo's rules, with the words of the locale in force and the settings the engine
     /// last gave (`follow(_:)`).

@@ -29,12 +29,19 @@ struct OutputCorpusTests {
         ("describe.json", "describe", ["--format", "json"]),
     ]
 
+    /// The runs of the example that holds every reader's expectations (`for=`): each other
+    /// reader's JSON Lines and transcript too.
+    static let readerRuns: [(file: String, command: String, arguments: [String])] = ["talkback", "nvda", "orca", "chromevox"].flatMap { reader in
+        [("replay-\(reader).jsonl", "replay", ["--format", "json", "--set", "reader=\(reader)"]),
+         ("replay-\(reader).txt", "replay", ["--format", "text", "--set", "reader=\(reader)"])]
+    }
+
     @Test("every example's JSON Lines, transcript and describe output equals the recorded corpus",
           arguments: try allExamples().map(\.name))
     func example(name: String) throws {
         let folder = Self.corpus.appendingPathComponent(String(name.dropLast(".replay".count)))
         if Self.recording { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
-        for run in Self.runs {
+        for run in Self.runs + (name == "five-readers.replay" ? Self.readerRuns : []) {
             let result = try Tool.run([run.command, examplePath(name)] + run.arguments)
             #expect(!result.signalled, "\(name) \(run.file): signal \(result.status)")
             let output = Data(result.output.utf8)

@@ -1,6 +1,10 @@
 import Testing
 @testable import TypingEcho
 
+/// The examples' `print` calls print nothing here: a passing test prints nothing (the claims
+/// are checked on the values the examples return).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 // The ```swift examples of the engine's doc comments (text, speech, script reading, the engine
 // and screen descriptions), each verbatim inside a function that returns what its comments
 // claim, so that this file compiles only while every example does. The doc-example scan

@@ -1,6 +1,10 @@
 import Testing
 import TypingEcho
 
+/// The examples' `print` calls print nothing here: a passing test prints nothing (the claims
+/// are checked on the values the examples return).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 /// The app's side of a session: an activation it can answer, the editing it can follow, and
 /// the notifications it posts (announcements, screen and layout changes, removal).
 @Suite("Apps that react: activate, editing, announce, screen and layout changes, remove")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypingEchoTesting
 
 /// The guides name every type their readers touch: every type that appears in a public
 /// declaration of `Session` or in the event stream's files is named (in backticks) in
@@ -45,6 +46,85 @@ struct PublicTypeDocCoverageTests {
         return names
     }
 
+    /// The capitalised words of every public declaration, read whole: from `public` to its
+    /// body's `{` or, for a declaration without one, to the end of its line, across the lines
+    /// of a parameter list (a `declareField(` whose parameters are on the next lines).
+    static func namesInPublicDeclarations(of sources: [String]) -> Set<String> {
+        let word = /\b[A-Z][A-Za-z0-9]*\b/
+        var names: Set<String> = []
+        for source in sources {
+            let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+            var index = 0
+            while index < lines.count {
+                defer { index += 1 }
+                guard lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("public ") else { continue }
+                var depth = 0
+                var text = ""
+                reading: while index < lines.count {
+                    let code = lines[index].components(separatedBy: "//")[0]
+                    for character in code {
+                        switch character {
+                        case "(", "[": depth += 1
+                        case ")", "]": depth -= 1
+                        case "{" where depth == 0: break reading
+                        default: break
+                        }
+                        text.append(character)
+                    }
+                    if depth <= 0 { break }
+                    text.append(" ")
+                    index += 1
+                }
+                for match in text.matches(of: word) { names.insert(String(match.output)) }
+            }
+        }
+        return names
+    }
+
+    /// The case names of `public enum NAME` in `sources` (`case a, b` and `case a = "x"` alike).
+    static func cases(of name: String, in sources: [String]) -> [String] {
+        for source in sources {
+            guard let start = source.range(of: "public enum \(name):") else { continue }
+            var depth = 0
+            var cases: [String] = []
+            for line in source[start.lowerBound...].split(separator: "\n") {
+                let code = line.trimmingCharacters(in: .whitespaces)
+                if depth == 1, code.hasPrefix("case ") {
+                    for part in code.dropFirst(5).split(separator: ",") {
+                        let name = part.split(separator: "=")[0].split(separator: "(")[0]
+                        cases.append(name.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: ""))
+                    }
+                }
+                depth += code.filter { $0 == "{" }.count - code.filter { $0 == "}" }.count
+                if depth == 0 && !cases.isEmpty { break }
+            }
+            return cases
+        }
+        return []
+    }
+
+    @Test("docs/embedding.md's compiled examples name every type of Session's and Settings's public declarations, and every case of Expectation and HardwareKey")
+    func embeddingExamples() throws {
+        let engineTypes = Self.declaredTypes(in: try Self.swiftFiles(under: "Sources/TypingEcho"))
+        let session = try Self.swiftFiles(under: "Sources/TypingEcho/Session")
+        let settings = try ["Settings.swift", "Settings+Script.swift", "SettingsInForce.swift"].map { try Self.text("Sources/TypingEcho/Engine/\($0)") }
+        let touched = Self.namesInPublicDeclarations(of: session + settings).intersection(engineTypes)
+        // The scan reads parameter lists across lines and the settings' types.
+        #expect(touched.isSuperset(of: ["Session", "Settings", "FieldKind", "ScreenReader", "CapitalStyle", "HardwareKey", "Expectation"]))
+        let guide = try Self.text("docs/embedding.md")
+        let examples = DocExamples.codeBlocks(in: guide).joined().joined(separator: "\n")
+        let missing = touched.filter { type in examples.firstMatch(of: try! Regex("\\b\(type)\\b").wordBoundaryKind(.simple)) == nil }.sorted()
+        #expect(missing.isEmpty, "no swift example of docs/embedding.md names \(missing)")
+        let sources = try Self.swiftFiles(under: "Sources/TypingEcho")
+        for type in ["Expectation", "HardwareKey"] {
+            let cases = Self.cases(of: type, in: sources)
+            #expect(cases.count > 5, "\(type): \(cases)")
+            let unnamed = cases.filter { examples.firstMatch(of: try! Regex("\\.\($0)\\b").wordBoundaryKind(.simple)) == nil }
+            #expect(unnamed.isEmpty, "no swift example of docs/embedding.md names \(type).\(unnamed)")
+        }
+        #expect(examples.contains("Settings(reader:") && examples.contains(".required = true"))
+    }
+
     static func named(_ type: String, in guide: String) -> Bool {
         guide.contains("`\(type)`") || guide.contains("`\(type)<") || guide.contains("`\(type).")
             || guide.contains("`\(type)(") || guide.contains(".\(type)`") || guide.contains(".\(type)(")
@@ -79,5 +159,9 @@ struct PublicTypeDocCoverageTests {
         #expect(types == ["Named", "Unnamed"])
         #expect(types.filter { !Self.named($0, in: "`Named` is one") } == ["Unnamed"])
         #expect(Self.named("Unnamed", in: "`Outer.Unnamed`") && !Self.named("Unnamed", in: "`Unnamed2`"))
+        // A parameter list over several lines is read to its end; a body is not.
+        let declaration = "    public func f(\n        a: Alpha,\n        b: Beta\n    ) -> Gamma {\n        Delta()\n    }\n"
+        #expect(Self.namesInPublicDeclarations(of: [declaration]) == ["Alpha", "Beta", "Gamma"])
+        #expect(Self.cases(of: "E", in: ["public enum E: String {\n    case a, b = \"x\"\n    case `return`\n    func f() {}\n}\n"]) == ["a", "b", "return"])
     }
 }

@@ -3,6 +3,10 @@ import Testing
 @testable import TypingEcho
 import TypingEchoTesting
 
+/// The examples' `print` calls print nothing here: a passing test prints nothing (the claims
+/// are checked on the values the examples return).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 // The ```swift examples of the session API's doc comments (Session, Session+Verbs, ScriptError,
 // EventCollector+Log, AsyncEventSink, JSONLines+Decoding), README's library section and
 // docs/embedding.md, each verbatim inside a function that returns what its comments claim,

@@ -279,8 +279,14 @@ struct SessionTests {
         // start the line guard refuses; an expectation that fails on the way.
         let tail = (0..<200).map { $0 % 3 == 0 ? "# a comment" : $0 % 3 == 1 ? "wait 0.1" : "expect no-speech" }
         let endings: [[String]] = [[], ["tap nowhere"], ["focus no-such-element"], ["tap \u{7}" + String(repeating: "a", count: 70_000)]]
-        // Every sixth example and two readers' (NVDA focuses fields, Orca has no touch screen), to keep the test short.
-        for (name, text) in try allExamples().enumerated().filter({ $0.offset % 6 == 0 || ["reader-nvda.replay", "reader-orca.replay"].contains($0.element.name) }).map(\.element) {
+        // Every sixth example, and the five readers' example under NVDA (it focuses fields) and
+        // Orca (no touch screen), to keep the test short.
+        let examples = try allExamples()
+        let readers = examples.filter { $0.name == "five-readers.replay" }.flatMap { example in
+            ["nvda", "orca"].map { (name: example.name, text: "settings reader=\($0)\n" + example.text) }
+        }
+        #expect(readers.count == 2)
+        for (name, text) in examples.enumerated().filter({ $0.offset % 6 == 0 }).map(\.element) + readers {
             for (index, ending) in endings.enumerated() {
                 let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) + tail
                 let cut = index == 0 ? lines.count : [40, 130, 190][index - 1] + lines.count - tail.count

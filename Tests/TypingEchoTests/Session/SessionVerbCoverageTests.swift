@@ -1,6 +1,10 @@
 import Testing
 import TypingEcho
 
+/// The examples' `print` calls print nothing here: a passing test prints nothing (the claims
+/// are checked on the values the examples return).
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
 /// Performs `command` through the `Session` verb of the same name. The switch names every
 /// `Command` case and has no `default:`, so a new command without a verb does not compile.
 @discardableResult

@@ -3,7 +3,7 @@ import Testing
 @testable import TypingEcho
 import TypingEchoTesting
 
-// The paths that skip ICU (docs/performance.md): below U+0300 every code point's grapheme
+// The paths that skip ICU (maintainers/benchmarks.md): below U+0300 every code point's grapheme
 // break property is Control, CR, LF or Other, so between two such units there is a boundary
 // unless they are CR LF, whatever came before. These tests hold each shortcut to ICU.
 

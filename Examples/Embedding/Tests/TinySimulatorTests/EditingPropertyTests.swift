@@ -64,7 +64,7 @@ struct EditingPropertyTests {
         let file = try #require(failure.replayFile, "the counterexample script was written")
         #expect(file.hasSuffix("/charactersAreNotCodePoints.replay"))
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix(replay))
-        print("""
+        PropertyEnvironment.printFigures("""
             \(failure)
             `swift run typing-echo check \(file)` fails on its expect line.
             """)
