@@ -29,8 +29,6 @@ extension Settings {
         case "touch": return style.touch ? "on" : "off"
         case "tab-focus": return style.tabFocus.rawValue
         case "key-echo": return style.keyEcho ? "on" : "off"
-        case "home-end": return style.homeEnd.rawValue
-        case "forward-delete": return style.forwardDelete.rawValue
         case "selection-notices": return style.selectionNotices ? "on" : "off"
         case "boundary-sound": return style.boundarySounds ? "on" : "off"
         case "toolkit": return style.toolkit.rawValue

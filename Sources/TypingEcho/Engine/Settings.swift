@@ -114,7 +114,7 @@ public struct Settings: Sendable, Hashable {
 
     /// The settings a reader's conventions are, one per convention where readers differ.
     public static let conventionKeys = [
-        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "home-end", "forward-delete", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
+        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
         "home-end", "forward-delete", "focus-description", "editing-hint",
@@ -215,8 +215,6 @@ public struct Settings: Sendable, Hashable {
         case "touch": style.touch = try Self.onOff(key, value)
         case "tab-focus": style.tabFocus = try Self.choice(key, value)
         case "key-echo": style.keyEcho = try Self.onOff(key, value)
-        case "home-end": style.homeEnd = try Self.choice(key, value)
-        case "forward-delete": style.forwardDelete = try Self.choice(key, value)
         case "selection-notices": style.selectionNotices = try Self.onOff(key, value)
         case "boundary-sound": style.boundarySounds = try Self.onOff(key, value)
         case "toolkit": style.toolkit = try Self.choice(key, value)

@@ -174,7 +174,7 @@ struct ScriptUpdaterTests {
         }
         // `for=` on another command is an attribute it does not take.
         #expect(throws: ScriptError.self) { try ScriptParser().parse(line: Array("focus a for=nvda".utf8), number: 1) }
-        let script = "field a kind=text label=\"A\"\nfocus a\nexpect speech \"A, edit\" for=nvda\nexpect speech \"A, text field\" for=voiceover\n"
+        let script = "field a kind=text label=\"A\"\nfocus a\nexpect speech \"A, edit, blank\" for=nvda\nexpect speech \"A, text field\" for=voiceover\n"
         #expect(try check(script, reader: .nvda) == (0, 1))
         #expect(try check(script, reader: .voiceover) == (0, 1))
         #expect(try check(script, reader: .orca) == (0, 0))
