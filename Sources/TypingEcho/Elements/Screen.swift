@@ -292,7 +292,7 @@ struct Screen: Sendable {
     func nextField(after identity: ElementID) -> ElementID? {
         guard var slot = slot(of: identity) else { return nil }
         while let next = visible.next(after: slot) {
-            if slots[next].field.map({ !$0.isDisabled }) == true { return self.identity(inSlot: next) }
+            if slots[next].field.map({ !$0.isDisabled && !$0.isReadOnly }) == true { return self.identity(inSlot: next) }
             slot = next
         }
         return nil
