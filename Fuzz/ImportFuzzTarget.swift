@@ -15,6 +15,7 @@ let fuzzFormat: ScreenFormat = {
     return format
 }()
 
+/// One fuzz input: imported as the format named by TYPING_ECHO_FUZZ_FORMAT, then written and replayed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))

@@ -29,7 +29,7 @@ for source in Sources/CICU/*.c Sources/CLouis/*.c; do
         -o "$out/obj/$(basename "$source" .c).o"
 done
 # The importers' `import TypingEcho` names the module being built: swiftc ignores it with a warning.
-swiftc -O -g -sanitize=fuzzer -parse-as-library -module-name TypingEcho -package-name typing_echo \
+swiftc -O -wmo -g -sanitize=fuzzer -parse-as-library -module-name TypingEcho -package-name typing_echo \
     -I "$out/include" -suppress-warnings \
     $(find Sources/TypingEcho Sources/TypingEchoImport -name '*.swift') "$resources" \
     Fuzz/ImportFuzzTarget.swift "$out"/obj/*.o -licui18n -licuuc -licudata -lm -ldl \
