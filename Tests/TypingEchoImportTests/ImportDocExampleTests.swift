@@ -1,5 +1,6 @@
 import Testing
 import TypingEcho
+import TypingEchoTesting
 @testable import TypingEchoImport
 
 // The ```swift examples of TypingEchoImport's doc comments, each verbatim inside a function that
