@@ -42,5 +42,6 @@ case "$format" in
     *) seeds=Tests/TypingEchoImportTests/Samples/*.html ;;
 esac
 for seed in $seeds; do [ -e "$seed" ] && cp "$seed" "$out/import-$format/"; done
-TYPING_ECHO_FUZZ_FORMAT="$format" exec "$out/typing-echo-import-fuzz" "$out/import-$format" -max_total_time="$seconds" \
+# Swift's own backtracer would take the crash before libFuzzer saves the input.
+SWIFT_BACKTRACE=enable=no TYPING_ECHO_FUZZ_FORMAT="$format" exec "$out/typing-echo-import-fuzz" "$out/import-$format" -max_total_time="$seconds" \
     -max_len=16384 -timeout=10 -rss_limit_mb=2048 -artifact_prefix="Fuzz/artifacts/import-$format-" -print_final_stats=1 "$@"

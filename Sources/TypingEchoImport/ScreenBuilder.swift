@@ -22,6 +22,17 @@ struct ScreenBuilder {
         guard screen.elements.count < options.maxElements else {
             throw ImportError(.tooLarge, "more than \(options.maxElements) elements", at: element.source)
         }
+        var element = element
+        if let frame = element.frame {
+            // The script's frames are not negative: an element partly off screen keeps no frame.
+            if [frame.x, frame.y, frame.width, frame.height].contains(where: { $0 < 0 }) {
+                element.frame = nil
+                note("\(element.id) lies partly off screen (\(frame)): it keeps no frame", at: element.source)
+            } else {
+                // -0 is written "-0.0", which a script does not read: adding 0 makes it 0.
+                element.frame = Frame(x: frame.x + 0, y: frame.y + 0, width: frame.width + 0, height: frame.height + 0)
+            }
+        }
         for name in element.dropped {
             note("'\(name)' of \(element.id) is dropped: the model has no such attribute", at: element.source)
         }

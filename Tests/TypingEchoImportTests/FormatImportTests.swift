@@ -167,3 +167,16 @@ import TypingEcho
         #expect(ImportedIDs.valid(String(repeating: "a", count: 200))?.count == ImportedIDs.maxLength)
     }
 }
+
+@Suite struct FuzzFindingTests {
+    /// Found by the XCUITest fuzz target: a width of -0.0 was written "-0.0", which no script reads,
+    /// and frames partly off screen (negative origins) cannot be written at all.
+    @Test func framesAScriptCanRead() throws {
+        let tree = "Element subtree:\n    StaticText, {{150.0, 272.0}, {-0.0, 26.0}}, label: 'A'\n    StaticText, {{-20.0, 5.0}, {10.0, 26.0}}, label: 'B'\n"
+        let screen = try ScreenImport.importScreen(Array(tree.utf8), format: .xcuitest, source: "t")
+        #expect(screen.elements.map(\.frame) == [Frame(x: 150, y: 272, width: 0, height: 26), nil])
+        #expect(screen.notes.contains { $0.message.contains("off screen") && $0.location == SourceLocation(line: 3, column: 5) })
+        var session = try Session()
+        try session.run(script: screen.script().text)
+    }
+}
