@@ -34,6 +34,8 @@ swiftc -O -wmo -g -sanitize=fuzzer -parse-as-library -module-name TypingEcho -pa
     $(find Sources/TypingEcho Sources/TypingEchoImport -name '*.swift') "$resources" \
     Fuzz/ImportFuzzTarget.swift "$out"/obj/*.o -licui18n -licuuc -licudata -lm -ldl \
     -o "$out/typing-echo-import-fuzz"
+# A whole-module build leaves its module files in the working directory.
+rm -f TypingEcho-1.swiftdoc TypingEcho-1.swiftmodule TypingEcho-1.swiftsourceinfo
 
 case "$format" in
     uiautomator) seeds=Tests/TypingEchoImportTests/Samples/*.xml ;;

@@ -12,12 +12,10 @@ extension Gen where Value == SessionScript {
     /// let sessions = Gen.session(over: screen, steps: 1...12)
     /// ```
     public static func session(over screen: [Command], steps: ClosedRange<Int>) -> Gen<SessionScript> {
-        let ids = screen.compactMap { command -> String? in
-            switch command {
-            case .field(let field): field.hidden ? nil : field.id
-            case .element(let element): element.hidden ? nil : element.id
-            default: nil
-            }
+        var ids: [String] = []
+        for command in screen {
+            if case .field(let field) = command, !field.hidden { ids.append(field.id) }
+            if case .element(let element) = command, !element.hidden { ids.append(element.id) }
         }
         return session(prelude: screen, commands: .command(onScreen: ids), steps: steps)
     }
