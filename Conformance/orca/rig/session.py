@@ -27,6 +27,25 @@ def wait_for(predicate, timeout, what):
     raise RigError(f"timed out after {timeout} s waiting for {what}")
 
 
+def started_on(root):
+    """The ids of running processes whose environment names the scratch folder `root`: what the
+    rig's buses started by D-Bus activation (at-spi2-registryd, dconf-service), which leave the
+    process tree. The calling process and its parents are left out."""
+    marker = root.encode()
+    keep = {os.getpid(), os.getppid()}
+    found = set()
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in keep:
+            continue
+        try:
+            with open(f"/proc/{entry}/environ", "rb") as environ:
+                if marker in environ.read():
+                    found.add(int(entry))
+        except OSError:
+            continue
+    return found
+
+
 def descendants(pids):
     """The ids of every running process descended from one of `pids`."""
     children = {}
@@ -78,9 +97,11 @@ class Session:
             self._terminate([entry[1]])
             self.processes.remove(entry)
 
-    def _terminate(self, processes):
+    def _terminate(self, processes, activated=False):
         pids = {process.pid for process in processes if process.poll() is None}
         pids |= descendants(pids)
+        if activated:
+            pids |= started_on(self.root)
         for pid in pids:
             try:
                 os.kill(pid, signal.SIGTERM)
@@ -105,7 +126,7 @@ class Session:
                 pass
 
     def stop(self):
-        self._terminate([process for _, process in reversed(self.processes)])
+        self._terminate([process for _, process in reversed(self.processes)], activated=True)
         self.processes.clear()
         if not self.keep:
             shutil.rmtree(self.root, ignore_errors=True)

@@ -24,12 +24,14 @@ extension FieldEditing {
                 outcome.echo(.refused(.nothingSelected))
                 return outcome
             }
-            outcome.copied = field.buffer.unvalidatedText(in: selection)
+            let copied = field.buffer.unvalidatedText(in: selection)
+            outcome.copied = copied
             if action == .cut, let edit = field.buffer.deleteBackward() {
                 outcome.report(.edit(edit))
                 outcome.report(.cursor)
             }
-            outcome.echo(.editAction(action == .copy ? .copied : .cut))
+            let told = handle.disclosure.show(copied)
+            outcome.echo(.editAction(action == .copy ? .copied(told) : .cut(told)))
         case .paste:
             guard let text = clipboard, !text.isEmpty else {
                 outcome.echo(.refused(.clipboardEmpty))

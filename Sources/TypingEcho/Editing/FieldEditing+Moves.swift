@@ -54,11 +54,19 @@ extension FieldEditing {
     /// - Complexity: O(1).
     func moveToEnd(_ end: Bool, in field: inout TextField) -> EditingOutcome {
         var outcome = EditingOutcome()
+        let from = field.buffer.insertionPoint
         guard field.buffer.move(toEnd: end) else {
             outcome.echo(.boundary)
             return outcome
         }
-        outcome.echo(.moved(.toEnd(end: end)), reporting: .cursor)
+        var facts = MoveFacts(arrivedAtEnd: end)
+        if wantsMoveText {
+            let to = field.buffer.insertionPoint
+            let range = end ? from..<to : to..<from
+            facts.crossed = handle.disclosure.show(field.buffer.unvalidatedText(in: range))
+            facts.atCaret = handle.disclosure.show(unitAtInsertionPoint(.character, in: &field))
+        }
+        outcome.echo(.moved(.toEnd(end: end), facts), reporting: .cursor)
         return outcome
     }
 
@@ -75,7 +83,8 @@ extension FieldEditing {
         }
         let text = handle.disclosure.show(field.buffer.unvalidatedText(in: change.range))
         let count = change.range.upperBound.character - change.range.lowerBound.character
-        outcome.echo(.selectionChanged(grew: change.grew, text: text, count: count, fromCaret: fromCaret), reporting: .cursor)
+        outcome.echo(.selectionChanged(grew: change.grew, text: text, count: count, fromCaret: fromCaret,
+                                       first: change.range.lowerBound.character + 1), reporting: .cursor)
         return outcome
     }
 

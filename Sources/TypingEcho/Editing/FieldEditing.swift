@@ -52,7 +52,10 @@ struct FieldEditing {
     func delete(_ direction: TextDirection, in field: inout TextField) -> EditingOutcome {
         let selected = field.buffer.selection != nil
         let edit = direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
-        return deletion(edit, selection: selected)
+        var facts = DeleteFacts(forward: direction == .forward && !selected)
+        if facts.forward && wantsMoveText { facts.atCaret = handle.disclosure.show(unitAtInsertionPoint(.character, in: &field)) }
+        facts.emptied = field.buffer.isEmpty
+        return deletion(edit, selection: selected, facts: facts)
     }
 
     /// Deletes the word before the insertion point (or the selection), said at deletion pitch.
@@ -88,13 +91,13 @@ struct FieldEditing {
     /// A deletion's `edit` and what it says: the text at lowered pitch (nothing of a secure
     /// field's), or `boundary` when nothing could be deleted. `selection` is whether the selected
     /// text went.
-    func deletion(_ edit: TextEdit?, selection: Bool = false) -> EditingOutcome {
+    func deletion(_ edit: TextEdit?, selection: Bool = false, facts: DeleteFacts = DeleteFacts()) -> EditingOutcome {
         var outcome = EditingOutcome()
         guard let edit else {
             outcome.echo(.boundary)
             return outcome
         }
-        outcome.echo(.deleted(text: handle.disclosure.show(edit.text), selection: selection), reporting: .edit(edit))
+        outcome.echo(.deleted(text: handle.disclosure.show(edit.text), selection: selection, facts: facts), reporting: .edit(edit))
         return outcome
     }
 }

@@ -106,10 +106,18 @@ public struct ScreenDescription: Sendable {
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByPosition[position]),
                         readers: others.map { reader, announcer in
-                            // Separate utterances (Orca) are shown joined by " · ".
-                            let separate = announcer.style.focusOrder == .separate && element.field != nil
+                            // Orca 43's utterances, name and role first, joined by " · ".
+                            if announcer.style.focusOrder == .nameRoleThenValue {
+                                let utterances = element.field.map { announcer.nameRoleThenValue($0, label: element.label, description: element.hint) }
+                                    ?? [announcer.parts(for: element).map(\.text).joined(separator: " ")]
+                                return (reader, utterances.joined(separator: " · "))
+                            }
+                            // Separate utterances (ChromeVox; Orca's integration tests) are shown joined by " · ".
+                            let separate = [.separate, .nameValueRoleSeparate].contains(announcer.style.focusOrder) && element.field != nil
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
-                            return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))
+                            let text = announcer.parts(for: element).map(\.text).joined(separator: separator)
+                            // A reader's words that are VoiceOver's for want of its own are marked.
+                            return (reader, announcer.isFallback(element) ? text + " (as VoiceOver)" : text)
                         },
                         braille: screen.brailleDescription(of: element))
         }

@@ -19,7 +19,7 @@ extension Engine {
             case .finish(let id):
                 emit(.finished(id: id, completed: true))
             case .speak(let delayed):
-                say(delayed.text, role: delayed.role, pitch: delayed.pitch, interrupts: false)
+                say(delayed.text, role: delayed.role, pitch: delayed.pitch, interrupts: false, fallback: delayed.fallback)
             }
         }
         output.reachTime(time)
@@ -40,7 +40,7 @@ extension Engine {
     /// Speaks now: an interrupting utterance cuts everything being said or queued. Typing
     /// feedback (`isTyping`: a typed character's echo, the words it ends) is remembered as such,
     /// so the next key's feedback may follow it (`SpeechChannel.mayFollowTyping`).
-    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false) {
+    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, interrupts: Bool = true, isTyping: Bool = false, fallback: Bool = false) {
         if interrupts {
             let cut = output.cutSpeech(at: output.clock.now)
             var index = 0
@@ -53,12 +53,12 @@ extension Engine {
         let duration = SpeechTiming.duration(of: text, model: timing, rate: configuration.current.rate)
         let (id, start) = output.queueSpeech(duration: duration, at: output.clock.now, isTyping: isTyping)
         emit(.speak(Utterance(id: id, text: text, role: role, locale: locale, pitch: pitch,
-                              duration: duration, interrupts: interrupts, startDelay: start - output.clock.now)))
+                              duration: duration, interrupts: interrupts, startDelay: start - output.clock.now, fallback: fallback)))
     }
 
     /// Schedules an utterance after a delay that any input cancels (hints, phonetic words).
-    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
-        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0), at: output.speech.quietTime(after: output.clock.now) + delay)
+    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration, fallback: Bool = false) {
+        output.schedule(DelayedUtterance(text: text, role: role, pitch: 1.0, fallback: fallback), at: output.speech.quietTime(after: output.clock.now) + delay)
     }
 
     /// Plays a sound now.
@@ -87,16 +87,16 @@ extension Engine {
             case .speech(let spoken):
                 switch spoken.turn {
                 case .interrupts:
-                    say(spoken.text, role: spoken.role, pitch: spoken.pitch)
+                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, fallback: spoken.fallback)
                 case .queues:
-                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: false)
+                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: false, fallback: spoken.fallback)
                 case .followsTyping:
                     // Only the first typing utterance of a change may cut: the rest follow it.
                     let interrupts = !typingTurnTaken && !output.speech.mayFollowTyping(at: output.clock.now)
                     typingTurnTaken = true
-                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: interrupts, isTyping: true)
+                    say(spoken.text, role: spoken.role, pitch: spoken.pitch, interrupts: interrupts, isTyping: true, fallback: spoken.fallback)
                 case .later(let delay):
-                    sayLater(spoken.text, role: spoken.role, after: delay)
+                    sayLater(spoken.text, role: spoken.role, after: delay, fallback: spoken.fallback)
                 }
             }
         }

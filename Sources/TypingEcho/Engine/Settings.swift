@@ -114,9 +114,10 @@ public struct Settings: Sendable, Hashable {
 
     /// The settings a reader's conventions are, one per convention where readers differ.
     public static let conventionKeys = [
-        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
+        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "home-end", "forward-delete", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
+        "home-end", "forward-delete", "focus-description", "editing-hint",
     ]
 
     /// The settings a `reader` sets: the existing settings it has defaults for, and its conventions.
@@ -150,11 +151,12 @@ public struct Settings: Sendable, Hashable {
             defaults.phonetics = .off
             defaults.pitchChange = false
         case .orca:
-            // Key echo on, word echo off; capitalization style none; tutorial messages off
-            // (its help page); phonetic spelling only on request.
+            // Key echo on, word echo off; capitalization style none, but a capital is spoken in
+            // the uppercase voice (average pitch 7 of Orca's default 5: heard live); tutorial
+            // messages off (its help page); phonetic spelling only on request.
             defaults.typingFeedback = .characters
             defaults.hardwareFeedback = .characters
-            defaults.capitals = .none
+            defaults.capitals = .pitch
             defaults.hints = false
             defaults.phonetics = .off
             defaults.pitchChange = false
@@ -212,6 +214,12 @@ public struct Settings: Sendable, Hashable {
         case "focus-edits": style.focusEdits = try Self.onOff(key, value)
         case "touch": style.touch = try Self.onOff(key, value)
         case "tab-focus": style.tabFocus = try Self.choice(key, value)
+        case "key-echo": style.keyEcho = try Self.onOff(key, value)
+        case "home-end": style.homeEnd = try Self.choice(key, value)
+        case "forward-delete": style.forwardDelete = try Self.choice(key, value)
+        case "selection-notices": style.selectionNotices = try Self.onOff(key, value)
+        case "boundary-sound": style.boundarySounds = try Self.onOff(key, value)
+        case "toolkit": style.toolkit = try Self.choice(key, value)
         case "word-echo": style.wordEcho = try Self.choice(key, value)
         case "modifier-echo": style.modifierEcho = try Self.onOff(key, value)
         case "echo-pitch": style.echoPitch = try Self.pitch(key, value)
@@ -248,6 +256,10 @@ public struct Settings: Sendable, Hashable {
         case "secure-echo": style.secureEcho = try Self.choice(key, value)
         case "secure-move": style.secureMove = try Self.choice(key, value)
         case "chord-echo": style.chordEcho = try Self.choice(key, value)
+        case "home-end": style.homeEnd = try Self.choice(key, value)
+        case "forward-delete": style.forwardDelete = try Self.choice(key, value)
+        case "focus-description": style.focusDescription = try Self.onOff(key, value)
+        case "editing-hint": style.editingHint = try Self.choice(key, value)
         case "interrupt":
             switch value {
             case "follows-typing": style.typingFollows = true

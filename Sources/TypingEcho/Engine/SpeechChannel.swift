@@ -3,6 +3,7 @@ struct DelayedUtterance: Sendable, Hashable {
     var text: String
     var role: SpeechRole
     var pitch: Double
+    var fallback = false
 }
 
 /// The synthesizer's queue and everything scheduled on the virtual clock.

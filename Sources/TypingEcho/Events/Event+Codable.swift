@@ -7,7 +7,7 @@
 extension TimedEvent: Codable {
     /// The field names of the JSON event stream.
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case type, t, start, id, text, role, locale, pitch, duration, interrupts, name
+        case type, t, start, id, text, role, locale, pitch, duration, interrupts, fallback, name
         case field, op, offset, length, count, utf16, element, key, completed, editing
         case cells, cursor
     }
@@ -33,6 +33,7 @@ extension TimedEvent: Codable {
             try container.encode(utterance.pitch, forKey: .pitch)
             try container.encode(seconds(utterance.duration.milliseconds), forKey: .duration)
             try container.encode(utterance.interrupts, forKey: .interrupts)
+            if utterance.fallback { try container.encode(true, forKey: .fallback) }
         case .sound(let name):
             try container.encode("sound", forKey: .type)
             try container.encode(seconds(time.milliseconds), forKey: .t)
@@ -138,7 +139,8 @@ extension TimedEvent {
                 id: try fields.integer(.id), text: try fields.string(.text),
                 role: try fields.choice(.role, SpeechRole.self), locale: try fields.string(.locale),
                 pitch: try fields.pitch(.pitch), duration: VirtualDuration(milliseconds: try fields.milliseconds(.duration)),
-                interrupts: try fields.boolean(.interrupts), startDelay: VirtualDuration(milliseconds: start - time.milliseconds)))
+                interrupts: try fields.boolean(.interrupts), startDelay: VirtualDuration(milliseconds: start - time.milliseconds),
+                fallback: fields.has(.fallback) ? try fields.boolean(.fallback) : false))
         case "sound":
             event = .sound(try fields.choice(.name, SoundName.self))
         case "edit":

@@ -41,11 +41,14 @@ public struct Utterance: Sendable, Hashable {
     /// How long after its event's time it starts to be heard: zero unless it waits behind
     /// speech queued before it (the JSON's `start` is the event's `t` plus this).
     public var startDelay: VirtualDuration
+    /// Whether the reader's words for it are unknown, so it is said as VoiceOver says it
+    /// (`"fallback":true` in the event stream; always false with `reader=voiceover`).
+    public var fallback: Bool
 
     /// Creates an utterance as a `speak` event carries it.
     public init(
         id: Int, text: String, role: SpeechRole, locale: String, pitch: Double = 1.0,
-        duration: VirtualDuration, interrupts: Bool = true, startDelay: VirtualDuration = .zero
+        duration: VirtualDuration, interrupts: Bool = true, startDelay: VirtualDuration = .zero, fallback: Bool = false
     ) {
         self.id = id
         self.text = text
@@ -55,6 +58,7 @@ public struct Utterance: Sendable, Hashable {
         self.duration = duration
         self.interrupts = interrupts
         self.startDelay = startDelay
+        self.fallback = fallback
     }
 }
 

@@ -44,7 +44,9 @@ public enum JSONLines {
             }
             output.literal(#","duration":"#)
             output.thousandths(utterance.duration.milliseconds)
-            output.literal(utterance.interrupts ? #","interrupts":true}\#n"# : #","interrupts":false}\#n"#)
+            output.literal(utterance.interrupts ? #","interrupts":true"# : #","interrupts":false"#)
+            // Only a fallback is marked, so VoiceOver's lines stay as they were.
+            output.literal(utterance.fallback ? #","fallback":true}\#n"# : "}\n")
         case .sound(let name):
             output.literal(#"{"type":"sound","t":"#)
             output.thousandths(timed.time.milliseconds)

@@ -74,7 +74,9 @@ public struct Transcript: Sendable {
             paint(1, &output) { $0.terminalQuoted(utterance.text) }
             output.literal("  (")
             output.literal(utterance.role.name)
-            output.literal(utterance.interrupts ? ")\n" : ", queued)\n")
+            output.literal(utterance.interrupts ? "" : ", queued")
+            // Said as VoiceOver says it: the reader's own words are unknown.
+            output.literal(utterance.fallback ? ", as VoiceOver)\n" : ")\n")
         case .finished:
             break
         case .sound(let name):

@@ -44,18 +44,68 @@ struct Announcer: Sendable {
     /// said, or waiting its turn), then its hint after the hint delay if hints are on.
     func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
         var feedback = Feedback()
-        if style.focusOrder == .separate && element.field != nil {
+        if style.focusOrder == .nameRoleThenValue, let field = element.field {
+            for (index, text) in nameRoleThenValue(field, label: element.label, description: element.accessibilityDescription ?? element.hint).enumerated() {
+                feedback.say(text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
+            }
+        } else if style.focusOrder == .nameRoleThenValue {
+            // Any other element: its name and role words as one utterance ("Back push button").
+            let parts = voiceOverParts(for: element, prefix: [])
+            feedback.say(parts.map(\.text).joined(separator: " "), role: .element, turn: interrupts ? .interrupts : .queues)
+        } else if (style.focusOrder == .separate || style.focusOrder == .nameValueRoleSeparate) && element.field != nil {
             // Each part its own utterance: the first takes the announcement's turn, the rest queue.
             for (index, part) in parts(for: element).enumerated() {
-                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
+                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues,
+                             fallback: isFallback(part.part, part.text, of: element))
             }
         } else {
-            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues)
+            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues,
+                         fallback: isFallback(element))
         }
         if settings.hints, let hint = hint(for: element) {
-            feedback.sayLater(hint, role: .hint, after: settings.hintDelay)
+            feedback.sayLater(hint, role: .hint, after: settings.hintDelay, fallback: element.hint == nil && hintIsFallback(element))
         }
         return feedback
+    }
+
+    /// Whether some word of an element's announcement is VoiceOver's for want of the reader's own.
+    func isFallback(_ element: Element) -> Bool {
+        parts(for: element).contains { isFallback($0.part, $0.text, of: element) }
+    }
+
+    /// Whether one part's words are VoiceOver's for want of the reader's own: a role, state or
+    /// status word, the error template, the count or the insertion point the reader's files lack.
+    /// A label, a value or an error's own text is the app's, never a fallback.
+    func isFallback(_ part: AnnouncementPart, _ text: String, of element: Element) -> Bool {
+        guard phrasebook.wording != .voiceover else { return false }
+        let keys: [String]
+        switch part {
+        case .label: return false
+        case .selected: keys = ["status.selected"]
+        case .traits: keys = element.field.map { ["role.\($0.kind.rawValue)"] } ?? Self.traitWords.map(\.key)
+        case .status:
+            keys = ["status.editing", "status.dimmed", "status.required", "status.read-only", "status.marked-invalid"]
+                + (element.field.map { ["state.\($0.kind.rawValue)"] } ?? [])
+        case .error: return phrasebook.isFallback("focus.error") && phrasebook.string("focus.error") != "{0}"
+        case .count: return phrasebook.isFallback("characters")
+        case .insertionPoint: keys = ["insertion-point.start", "insertion-point.end"]
+        case .value: keys = ["focus.empty"]
+        case .description: return false
+        }
+        return keys.contains { key in
+            let word = phrasebook.string(key)
+            return !word.isEmpty && (part == .traits && element.field == nil ? text.contains(word) : text == word) && phrasebook.isFallback(key)
+        }
+    }
+
+    /// Whether the hint a field or adjustable element gets from the reader is VoiceOver's.
+    func hintIsFallback(_ element: Element) -> Bool {
+        guard phrasebook.wording != .voiceover, element.hint == nil else { return false }
+        if let field = element.field {
+            return field.isEditing ? style.editingHint == .misspelledWords && phrasebook.isFallback("hint.misspelled-words")
+                : phrasebook.isFallback("hint.edit")
+        }
+        return element.traits.contains(.adjustable) && phrasebook.isFallback("hint.adjustable")
     }
 
     /// The focus announcement of an element.
@@ -75,7 +125,7 @@ struct Announcer: Sendable {
         guard let field = element.field, style.focusOrder != .labelValueRoleState else {
             return voiceOverParts(for: element, prefix: parts)
         }
-        return parts + fieldParts(field, label: element.label, description: element.accessibilityDescription)
+        return parts + fieldParts(field, label: element.label, description: element.accessibilityDescription ?? element.hint)
     }
 
     /// Whether this reader says a description with the element (NVDA's properties, Orca, ChromeVox's
@@ -85,7 +135,7 @@ struct Announcer: Sendable {
     /// "read-only" and "invalid data" (each reader's words), when the field is so.
     private func addReadOnlyAndInvalid(_ field: TextField, _ add: (AnnouncementPart, String) -> Void) {
         if field.isReadOnly { add(.status, phrasebook.string("status.read-only")) }
-        if field.isInvalid { add(.status, phrasebook.string("status.invalid")) }
+        if field.isInvalid { add(.status, phrasebook.string("status.marked-invalid")) }
     }
 
     /// The parts in VoiceOver's order (every element's for VoiceOver, and every element's but
@@ -120,12 +170,16 @@ struct Announcer: Sendable {
             add(.count, phrasebook.count("characters", count))
             if let error = field.error { add(.error, error) }
         }
-        if field.isEditing, count > 0, let end = insertionPointPhrase(field.buffer) { add(.insertionPoint, end) }
+        // Keyboard focus on the desktop is editing from the start: no insertion point is told.
+        if field.isEditing, count > 0, !style.focusEdits, let end = insertionPointPhrase(field.buffer) { add(.insertionPoint, end) }
         return parts
     }
 
     /// A field's parts after its label in the orders of the other readers: TalkBack's states,
-    /// name (its text, else its label), role; NVDA's and Orca's name, role, value, states.
+    /// name (its text, else the placeholder it shows, else its label), role, then its error and
+    /// a placeholder it no longer shows; NVDA's name, role, states, description, then the line
+    /// (its text, else the placeholder, else the word for an empty line); ChromeVox's name,
+    /// value, role; Orca's name, role, value, states.
     private func fieldParts(_ field: TextField, label: String, description: String?) -> [(part: AnnouncementPart, text: String)] {
         var parts: [(part: AnnouncementPart, text: String)] = []
         func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
@@ -137,24 +191,99 @@ struct Announcer: Sendable {
             if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
             if field.isRequired { add(.status, phrasebook.string("status.required")) }
             addReadOnlyAndInvalid(field, add)
-            if saysDescription, let description { add(.description, description) }
         }
+        func error() {
+            if let error = field.error { add(.error, phrasebook.string("focus.error").replacingPlaceholder(with: error)) }
+        }
+        let described = style.focusDescription ? description ?? "" : ""
         switch style.focusOrder {
         case .stateNameRole:
             states()
-            add(.label, !field.isSecure && count > 0 ? field.buffer.string : label)
+            // A field's text names it; an empty one is named by the placeholder it shows; a
+            // secure one by its label.
+            var shown = label
+            if !field.isSecure && count > 0 { shown = field.buffer.string }
+            if !field.isSecure && count == 0, let placeholder = field.placeholder, !placeholder.isEmpty { shown = placeholder }
+            add(.label, shown)
             if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
             add(.traits, role)
-            if let error = field.error { add(.error, error) }
-        case .nameRoleValueState, .separate, .labelValueRoleState:
+            error()
+            // A placeholder is the text of an empty field; once there is text it is said last.
+            if count > 0, let placeholder = field.placeholder { add(.value, placeholder) }
+        case .nameRoleValueState:
+            add(.label, label)
+            add(.traits, role)
+            add(.status, phrasebook.string("state.\(field.kind.rawValue)"))
+            states()
+            add(.value, described)
+            error()
+            if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
+            add(.value, value.isEmpty && (!field.isSecure || count == 0) ? phrasebook.string("focus.empty") : value)
+        case .nameValueRoleSeparate:
+            add(.label, label)
+            add(.value, value)
+            if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
+            add(.traits, role)
+            add(.value, described)
+            states()
+            error()
+        case .separate, .nameRoleThenValue, .labelValueRoleState:
             add(.label, label)
             add(.traits, role)
             add(.value, value)
             if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
             states()
-            if let error = field.error { add(.error, error) }
+            add(.value, described)
+            error()
         }
         return parts
+    }
+
+    /// A field's announcement as Orca 43 speaks it (`focus-order=name-role-then-value`): the
+    /// name and the toolkit's role word as one utterance ("Username text"), then the line of
+    /// text at the insertion point. In Chromium the first utterance also holds the text (or the
+    /// placeholder) and the states ("Phone entry required"), and "Focus mode" follows, as Orca
+    /// says when a web field takes keyboard focus. A secure field says no more than its role.
+    ///
+    /// The field's `hint=`, what a web page's `aria-describedby` becomes, is Orca's description:
+    /// said after the first utterance, with the states. An invalid field says "invalid entry:"
+    /// and its error message, then the message again as the description that points at it.
+    func nameRoleThenValue(_ field: TextField, label: String, description: String?) -> [String] {
+        let roleKey = "role.\(field.kind.rawValue)"
+        let role = phrasebook.string(roleKey, toolkit: style.toolkit, else: roleKey)
+        var first = [label, role]
+        var rest: [String] = []
+        let count = field.buffer.characterCount
+        let line = field.isSecure || count == 0 ? "" : Self.line(of: field.buffer)
+        switch style.toolkit {
+        case .gtk:
+            if !line.isEmpty { rest.append(line) }
+        case .chromium:
+            if !line.isEmpty { first.append(line) } else if count == 0, let placeholder = field.placeholder { first.append(placeholder) }
+            if count > 0, field.buffer.selection?.lowerBound.utf16 == 0, field.buffer.selection?.upperBound.utf16 == field.buffer.utf16Count {
+                first.append(phrasebook.string("selection.selected"))
+            }
+        }
+        // The states, the error and the description: heard in Chromium; GTK's are taken to be
+        // the same (Orca's speech generator is the toolkit's for both; no GTK recording has them).
+        if field.isRequired { first.append(phrasebook.string("status.required")) }
+        if let error = field.error {
+            rest.append(phrasebook.string("status.invalid") + ": " + error)
+            rest.append(error)
+        }
+        if let description, !description.isEmpty { rest.append(description) }
+        if style.toolkit == .chromium { rest.append(phrasebook.string("mode.focus")) }
+        return [first.filter { !$0.isEmpty }.joined(separator: " ")] + rest
+    }
+
+    /// The line of a field's text that holds the insertion point, without its line breaks.
+    /// - Complexity: O(n) in the text.
+    static func line(of buffer: TextBuffer) -> String {
+        let text = buffer.string
+        let here = String.Index(utf16Offset: buffer.insertionPoint.utf16, in: text)
+        let start = text[..<here].lastIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.startIndex
+        let end = text[here...].firstIndex(where: \.isNewline) ?? text.endIndex
+        return String(text[start..<end])
     }
 
     /// The role and trait words of a non-field element, joined: "button, heading".
@@ -186,9 +315,15 @@ struct Announcer: Sendable {
         // VoiceOver and TalkBack hear a description as the platform's hint: before the hint itself.
         if !saysDescription, let description = element.accessibilityDescription { hints.append(description) }
         if let hint = element.hint {
-            hints.append(hint)
-        } else if let field = element.field, !field.isEditing, !field.isDisabled, !field.isReadOnly {
-            hints.append(phrasebook.string("hint.edit"))
+            // A description said on focus is not said again as a hint.
+            if !(style.focusDescription && element.field != nil) { hints.append(hint) }
+        } else if let field = element.field, !field.isDisabled, !field.isReadOnly {
+            if !field.isEditing {
+                hints.append(phrasebook.string("hint.edit"))
+                if field.kind == .area && style.editingHint == .misspelledWords { hints.append(phrasebook.string("hint.misspelled-words")) }
+            } else if style.editingHint == .misspelledWords {
+                hints.append(phrasebook.string("hint.misspelled-words"))
+            }
         }
         if element.field == nil, element.traits.contains(.adjustable), !element.traits.contains(.notEnabled) {
             hints.append(phrasebook.string("hint.adjustable"))

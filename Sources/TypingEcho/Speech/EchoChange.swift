@@ -14,8 +14,8 @@ enum EchoChange: Sendable, Hashable {
     /// field (a braille word) it is echoed as one typed character.
     case dictated(Disclosed<String>)
     /// Text was deleted (nothing of it in a secure field); `selection` is whether it was the
-    /// selected text.
-    case deleted(text: Disclosed<String>, selection: Bool = false)
+    /// selected text; `facts` what a reader may say beyond the text.
+    case deleted(text: Disclosed<String>, selection: Bool = false, facts: DeleteFacts = DeleteFacts())
     /// Something that is not a field's text was taken back (a held chord's dots, said as
     /// deleted); in a secure field the secure deletion echo.
     case takenBack(Disclosed<String>)
@@ -28,8 +28,9 @@ enum EchoChange: Sendable, Hashable {
     /// The insertion point moved; `facts` tells what a reader may say beyond what it passed.
     case moved(CursorMove, MoveFacts = MoveFacts())
     /// A selection grew (`grew`) or shrank by `text` (nothing in a secure field) of `count`
-    /// characters; `fromCaret` is whether nothing was selected before.
-    case selectionChanged(grew: Bool, text: Disclosed<String>, count: Int, fromCaret: Bool = false)
+    /// characters; `fromCaret` is whether nothing was selected before; `first` the number, from
+    /// 1, of its first character (a position, never a character).
+    case selectionChanged(grew: Bool, text: Disclosed<String>, count: Int, fromCaret: Bool = false, first: Int = 0)
     /// An edit action was chosen with the rotor, or performed.
     case editAction(EditActionChange)
     /// Something was refused, and why.
@@ -73,6 +74,17 @@ struct MoveFacts: Sendable, Hashable {
     var passedNumber = 0
 }
 
+/// What a deletion left, for the readers that say more than what went.
+struct DeleteFacts: Sendable, Hashable {
+    /// Whether the character after the insertion point went (Delete, not Backspace).
+    var forward = false
+    /// The character now at the insertion point (nil at the end), when the style asks for it;
+    /// nothing in a secure field.
+    var atCaret: Disclosed<String?>?
+    /// Whether the field holds no text any more (a count, never text).
+    var emptied = false
+}
+
 /// How the insertion point moved, and what it passed.
 enum CursorMove: Sendable, Hashable {
     /// By one character over `text` (nothing in a secure field).
@@ -92,10 +104,10 @@ enum EditActionChange: Sendable, Hashable {
     case chose(EditAction)
     /// Everything was selected: `text` (nothing in a secure field) of `count` characters.
     case selectedAll(text: Disclosed<String>, count: Int)
-    /// The selection was copied.
-    case copied
-    /// The selection was cut.
-    case cut
+    /// The selection was copied: its text (copy is refused in a secure field).
+    case copied(Disclosed<String>)
+    /// The selection was cut: its text (cut is refused in a secure field).
+    case cut(Disclosed<String>)
     /// The clipboard was pasted: `text` (nothing in a secure field) of `count` characters.
     case pasted(text: Disclosed<String>, count: Int)
 }

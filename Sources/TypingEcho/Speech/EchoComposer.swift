@@ -24,13 +24,13 @@ struct EchoComposer: Sendable {
         case .typed(let typed, let hardware):
             self.typed(typed.value?.character ?? "•", endedWords: typed.value?.endedWords ?? [], secure: typed.isSecret, hardware: hardware)
         case .dictated(let text): text.value.map(dictated) ?? typed("•", endedWords: [], secure: true, hardware: false)
-        case .deleted(let text, let selection): deleted(text.value, selection: selection)
+        case .deleted(let text, let selection, let facts): deleted(text.value, selection: selection, facts: facts)
         case .takenBack(let text): deleted(text.value)
-        case .boundary: .sound(style.boundarySound)
+        case .boundary: style.boundarySounds ? .sound(style.boundarySound) : .silence
         case .cannotMove(let atCaret): cannotMove(atCaret: atCaret.value ?? nil, secure: atCaret.isSecret)
         case .moved(let move, let facts): moved(move, facts: facts)
-        case .selectionChanged(let grew, let text, let count, let fromCaret):
-            selectionChanged(grew: grew, text: text.value, count: count, fromCaret: fromCaret)
+        case .selectionChanged(let grew, let text, let count, let fromCaret, let first):
+            selectionChanged(grew: grew, text: text.value, count: count, fromCaret: fromCaret, first: first)
         case .editAction(let action): editAction(action)
         case .refused(let refusal): refused(refusal)
         case .keyExplored(let key): explored(key)
@@ -51,8 +51,9 @@ struct EchoComposer: Sendable {
     func brailleCell(text: String?, dots: BrailleCell, secure: Bool) -> Feedback {
         if secure { return typed("•", endedWords: [], secure: true, hardware: false) }
         var feedback = Feedback()
-        let spoken = text.flatMap { $0.isEmpty ? nil : $0 } ?? chordDots(dots)
-        feedback.say(spoken, role: .echo, pitch: settings.pitchChange ? style.echoPitch : 1.0)
+        let meaning = text.flatMap { $0.isEmpty ? nil : $0 }
+        feedback.say(meaning ?? chordDots(dots), role: .echo, pitch: settings.pitchChange ? style.echoPitch : 1.0,
+                     fallback: meaning == nil && style.unsourced.contains(.chordEcho))
         return feedback
     }
 
@@ -80,34 +81,37 @@ struct EchoComposer: Sendable {
     func typed(_ character: Character, endedWords: [String], secure: Bool, hardware: Bool) -> Feedback {
         var feedback = Feedback()
         var first = true
-        func say(_ text: String, role: SpeechRole, pitch: Double) {
+        func say(_ text: String, role: SpeechRole, pitch: Double, fallback: Bool = false) {
             let turn: SpeechTurn = style.typingFollows ? .followsTyping : first ? .interrupts : .queues
-            feedback.say(text, role: role, pitch: pitch, turn: turn)
+            feedback.say(text, role: role, pitch: pitch, turn: turn, fallback: fallback)
             first = false
         }
         guard !secure else {
             switch style.secureEcho {
             case .click: return .sound(style.secureEntrySound)
-            case .word: say(phrasebook.string("secure.character"), role: .echo, pitch: 1.0)
+            case .word: say(phrasebook.string("secure.character"), role: .echo, pitch: 1.0, fallback: isFallback("secure.character"))
+            case .mask: say(maskName, role: .echo, pitch: 1.0)
             case .silent: break
             }
             return feedback
         }
+        // A key-echoing reader has said "return" for a line break typed: nothing more is said.
+        if hardware && style.keyEcho && character.isNewline { return feedback }
         let raised = settings.pitchChange ? style.echoPitch : 1.0
         let spoken = phrasebook.spoken(character, capitals: settings.capitals, capitalPitch: style.capitalPitch)
-        if hardware && style.modifierEcho && spoken.isCapital { say(phrasebook.string("key.left-shift"), role: .key, pitch: 1.0) }
+        let nameFallback = isFallback(character, spoken)
         // The word echo may take the place of the delimiter's own echo.
         let replaced = style.wordEcho != .afterCharacter && !endedWords.isEmpty
         if typingFeedback(hardware: hardware).speaksCharacters && !replaced {
             if style.capitalBeep && spoken.isCapital { feedback.play(.beep) }
             if spoken.capitalSound { feedback.play(.capital) }
-            say(spoken.text, role: .echo, pitch: raised * spoken.pitch)
+            say(spoken.text, role: .echo, pitch: raised * spoken.pitch, fallback: nameFallback)
         }
         switch style.wordEcho {
         case .afterCharacter:
             for word in endedWords { say(word, role: .word, pitch: raised) }
         case .replacesDelimiter where replaced:
-            say(endedWords.joined(separator: " ") + " " + spoken.text, role: .word, pitch: raised)
+            say(endedWords.joined(separator: " ") + " " + spoken.text, role: .word, pitch: raised, fallback: nameFallback)
         case .withDelimiter where replaced:
             say(endedWords.joined(separator: " ") + String(character), role: .word, pitch: raised)
         default:
@@ -127,24 +131,48 @@ struct EchoComposer: Sendable {
     /// reader's `delete-echo` says ("o", "o deleted", "world, deleted"); a deleted selection
     /// says nothing with `selection-delete=silent`. In a secure field (no text) the `delete`
     /// sound, or with `secure-echo=word` the reader's hidden character deleted.
-    func deleted(_ text: String?, selection: Bool = false) -> Feedback {
+    func deleted(_ text: String?, selection: Bool = false, facts: DeleteFacts = DeleteFacts()) -> Feedback {
         let pitch = settings.pitchChange ? style.deletePitch : 1.0
         var feedback = Feedback()
         guard let text else {
-            guard style.secureEcho == .word else { return .sound(style.secureDeleteSound) }
-            feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch)
+            if selection && style.selectionNotices { return feedback }
+            switch style.secureEcho {
+            case .word: feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch, fallback: isFallback("delete.template"))
+            case .mask: feedback.say(maskName, role: .delete, pitch: pitch)
+            case .click, .silent: return .sound(style.secureDeleteSound)
+            }
             return feedback
         }
         if selection && !style.selectionDeleteSpoken { return feedback }
+        // A deletion that empties the field, in the words of a reader that has some for it.
+        if facts.emptied, !phrasebook.string("delete.cleared").isEmpty {
+            feedback.say(phrasebook.string("delete.cleared"), role: .delete, pitch: pitch)
+            return feedback
+        }
+        if facts.forward && style.forwardDelete == .atCaret, let atCaret = facts.atCaret?.value {
+            // Delete says what is now at the insertion point, as a move onto it would.
+            guard let unit = atCaret else {
+                let end = phrasebook.string("delete.at-end")
+                if !end.isEmpty { feedback.say(end, role: .cursor, fallback: isFallback("delete.at-end")) }
+                return feedback
+            }
+            return character(unit, role: .cursor)
+        }
         let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals, capitalPitch: style.capitalPitch)
         let words = switch style.deleteEcho {
         case .text: spoken.text
         case .textDeleted: deletedPhrase(spoken.text)
         case .longerDeleted: text.count > 1 ? deletedPhrase(text) : spoken.text
         }
-        feedback.say(words, role: .delete, pitch: pitch * spoken.pitch)
+        let templated = style.deleteEcho == .textDeleted || (style.deleteEcho == .longerDeleted && text.count > 1)
+        let fallback = (templated && isFallback("delete.template")) || (text.count == 1 && isFallback(text.first!, spoken))
+            || (selection && style.unsourced.contains(.selectionDelete)) || (facts.forward && style.unsourced.contains(.forwardDelete))
+        feedback.say(words, role: .delete, pitch: pitch * spoken.pitch, fallback: fallback)
         return feedback
     }
+
+    /// The name of the toolkit's mask character, as the reader speaks it ("black circle").
+    var maskName: String { phrasebook.string("secure.mask", toolkit: style.toolkit, else: "bullet") }
 
     /// "X deleted" in the reader's words.
     private func deletedPhrase(_ text: String) -> String {
@@ -179,25 +207,39 @@ struct EchoComposer: Sendable {
             case .word, .passedOver: unit = shown.value
             }
         case .character:
-            let words = switch style.secureMove {
-            case .bullet: phrasebook.string("bullet")
-            case .characterNumber: phrasebook.string("secure.traversed").replacingPlaceholder(with: String(facts.passedNumber))
-            }
-            feedback.say(joined(words, arrival), role: .cursor)
+            let key = style.secureMove == .bullet ? "bullet" : "secure.traversed"
+            let words = style.secureMove == .bullet && style.secureEcho == .mask
+                ? maskName : phrasebook.string(key).replacingPlaceholder(with: String(facts.passedNumber))
+            feedback.say(joined(words, arrival), role: .cursor,
+                         fallback: isFallback(key) || style.unsourced.contains(.secureMove) || arrivalFallback(facts))
             return feedback
         case .word(_, let count):
-            feedback.say(joined(phrasebook.count("characters", count), arrival), role: .cursor)
+            feedback.say(joined(phrasebook.count("characters", count), arrival), role: .cursor,
+                         fallback: isFallback("characters") || arrivalFallback(facts))
             return feedback
         case .line(let line):
             let text = line.value ?? ""
-            feedback.say(text.isEmpty ? phrasebook.string("blank") : text, role: .cursor)
+            feedback.say(text.isEmpty ? phrasebook.string("blank") : text, role: .cursor, fallback: text.isEmpty && isFallback("blank"))
             return feedback
         case .toEnd(let end):
-            feedback.say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
-            return feedback
+            switch (style.homeEnd, facts.crossed?.value, facts.atCaret?.value) {
+            case (.atCaret, _, let atCaret?):
+                unit = atCaret
+            case (.atCaret, _, nil) where facts.atCaret != nil && style.secureEcho == .mask:
+                // A password's start is its mask character; its end the reader's word for it.
+                feedback.say(end ? phrasebook.string("end-of-text") : maskName, role: .cursor)
+                return feedback
+            case (.crossed, let crossedText?, _):
+                unit = crossedText
+                crossed = true
+            default:
+                let key = end ? "insertion-point.end" : "insertion-point.start"
+                feedback.say(phrasebook.string(key), role: .status, fallback: isFallback(key) || style.unsourced.contains(.homeEnd))
+                return feedback
+            }
         }
         guard let unit else {
-            feedback.say(phrasebook.string("end-of-text"), role: .cursor)
+            feedback.say(phrasebook.string("end-of-text"), role: .cursor, fallback: isFallback("end-of-text"))
             return feedback
         }
         // The characters crossed by a word move are said as they are, spaces and punctuation too.
@@ -205,7 +247,8 @@ struct EchoComposer: Sendable {
             ? SpokenCharacter(text: unit, pitch: 1.0, capitalSound: false)
             : phrasebook.spokenUnit(unit, capitals: settings.capitals, capitalPitch: style.capitalPitch)
         if let arrival {
-            feedback.say(joined(run.text, arrival), role: .cursor, pitch: run.pitch)
+            let nameFallback = unit.count == 1 && isFallback(unit.first!, run)
+            feedback.say(joined(run.text, arrival), role: .cursor, pitch: run.pitch, fallback: nameFallback || arrivalFallback(facts))
         } else if crossed && unit.count > 1 {
             feedback.say(unit, role: .cursor)
         } else {
@@ -222,9 +265,15 @@ struct EchoComposer: Sendable {
         case .silent: return .silence
         case .repeats:
             guard !secure else { return .sound(style.boundarySound) }
-            guard let atCaret else { return say(phrasebook.string("end-of-text"), role: .cursor) }
+            guard let atCaret else { return say("end-of-text", role: .cursor) }
             return character(atCaret, role: .cursor)
         }
+    }
+
+    /// Whether the arrival words a move adds are VoiceOver's for want of the reader's.
+    private func arrivalFallback(_ facts: MoveFacts) -> Bool {
+        guard style.arrivalWords, let end = facts.arrivedAtEnd else { return false }
+        return isFallback(end ? "boundary.end" : "boundary.start")
     }
 
     /// "d, End of field": what was said and the end arrived at, joined as one utterance.
@@ -238,6 +287,7 @@ struct EchoComposer: Sendable {
         var feedback = Feedback()
         let spoken = phrasebook.spokenUnit(text, capitals: settings.capitals, capitalPitch: style.capitalPitch)
         let phonetic = text.count == 1 ? text.first.flatMap(phrasebook.phoneticWord(for:)) : nil
+        let fallback = text.count == 1 && isFallback(text.first!, spoken)
         if style.capitalBeep && spoken.isCapital { feedback.play(.beep) }
         if spoken.capitalSound { feedback.play(.capital) }
         switch (settings.phonetics, phonetic) {
@@ -246,10 +296,10 @@ struct EchoComposer: Sendable {
             let isCapital = settings.capitals == .say && spoken.text != phrasebook.spokenUnit(text, capitals: .none).text
             feedback.say(isCapital ? "\(phrasebook.capitalWord) \(word)" : word, role: .phonetic, pitch: spoken.pitch)
         case (.characterAndPhonetics, let word?):
-            feedback.say(spoken.text, role: role, pitch: spoken.pitch)
+            feedback.say(spoken.text, role: role, pitch: spoken.pitch, fallback: fallback)
             feedback.sayLater(word, role: .phonetic, after: settings.phoneticDelay)
         default:
-            feedback.say(spoken.text, role: role, pitch: spoken.pitch)
+            feedback.say(spoken.text, role: role, pitch: spoken.pitch, fallback: fallback)
         }
         return feedback
     }
@@ -258,20 +308,32 @@ struct EchoComposer: Sendable {
     /// "unselected" in one utterance, or as a second (`selection=separate`), or "selected",
     /// "added to selection" and "removed from selection" (`selection=added-removed`); a
     /// secure field's part by count.
-    func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false) -> Feedback {
+    func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false, first: Int = 0) -> Feedback {
+        // A secure field's one character by its number with `secure-move=character-number`
+        // (TalkBack's "Character 3"), else by count.
+        let byNumber = text == nil && count == 1 && first > 0 && style.secureMove == .characterNumber
         let part = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals, capitalPitch: style.capitalPitch).text }
-            ?? phrasebook.count("characters", count)
+            ?? (byNumber ? phrasebook.string("secure.traversed").replacingPlaceholder(with: String(first))
+                : style.secureEcho == .mask && count == 1 ? maskName : phrasebook.count("characters", count))
+        let partFallback = text.map { $0.count == 1 && isFallback($0.first!, phrasebook.spoken($0.first!, capitals: settings.capitals)) }
+            ?? isFallback(byNumber ? "secure.traversed" : "characters")
         var feedback = Feedback()
         switch style.selection {
         case .joined:
-            feedback.say(phrasebook.string(grew ? "edit.selected" : "edit.unselected").replacingPlaceholder(with: part), role: .cursor)
+            let key = grew ? "edit.selected" : "edit.unselected"
+            feedback.say(phrasebook.string(key).replacingPlaceholder(with: part), role: .cursor, fallback: isFallback(key) || partFallback)
         case .separate:
-            feedback.say(part, role: .cursor)
-            feedback.say(phrasebook.string(grew ? "selection.selected" : "selection.unselected"), role: .cursor, turn: .queues)
+            feedback.say(part, role: .cursor, fallback: partFallback)
+            let key = grew ? "selection.selected" : "selection.unselected"
+            feedback.say(phrasebook.string(key), role: .cursor, turn: .queues, fallback: isFallback(key))
         case .addedRemoved:
-            feedback.say(part, role: .cursor)
+            // Rich text says a selection across lines line by line; a line break alone is not said.
+            for line in part.split(separator: "\n", omittingEmptySubsequences: true) {
+                feedback.say(phrasebook.spokenUnit(String(line), capitals: settings.capitals, capitalPitch: style.capitalPitch).text,
+                             role: .cursor, fallback: line.count == 1 && isFallback(line.first!, phrasebook.spoken(line.first!, capitals: settings.capitals)))
+            }
             let key = grew ? (fromCaret ? "selection.selected" : "selection.added") : "selection.removed"
-            feedback.say(phrasebook.string(key), role: .cursor, turn: .queues)
+            feedback.say(phrasebook.string(key), role: .cursor, turn: .queues, fallback: isFallback(key))
         }
         return feedback
     }
@@ -282,9 +344,14 @@ struct EchoComposer: Sendable {
     func editAction(_ change: EditActionChange) -> Feedback {
         switch change {
         case .chose(let action): status("edit.\(action.rawValue)")
-        case .selectedAll(let text, let count): status("edit.selected", with: text.value ?? phrasebook.count("characters", count))
-        case .copied: status("edit.copied")
-        case .cut: status("edit.cut-done")
+        case .selectedAll where style.selectionNotices: status("selection.all")
+        case .selectedAll(let text, let count):
+            // A reader that says selections in parts says select all as a new selection.
+            style.selection == .joined
+                ? status("edit.selected", with: text.value ?? phrasebook.count("characters", count))
+                : selectionChanged(grew: true, text: text.value, count: count, fromCaret: true)
+        case .copied(let text): status("edit.copied", with: text.value ?? "")
+        case .cut(let text): status("edit.cut-done", with: text.value ?? "")
         // A secure paste is said by the clipboard's own count, never by its text.
         case .pasted(let text, let count): status("edit.pasted", with: text.value ?? phrasebook.count("characters", count))
         }
@@ -292,6 +359,8 @@ struct EchoComposer: Sendable {
 
     /// A refusal: the `refused` sound, then why, as an announcement.
     func refused(_ refusal: Refusal) -> Feedback {
+        // A selection notice reader says nothing when there is nothing to select (Orca, live).
+        if refusal == .nothingSelected && style.selectionNotices { return .silence }
         let reason = switch refusal {
         case .nothingSelected: phrasebook.string("edit.nothing-selected")
         case .clipboardEmpty: phrasebook.string("edit.clipboard-empty")
@@ -300,8 +369,16 @@ struct EchoComposer: Sendable {
         case .dictationOff: phrasebook.string("refused.dictation-off")
         case .textLimit(let limit): phrasebook.string("refused.max-length").replacingPlaceholder(with: phrasebook.count("characters", limit))
         }
+        let key = switch refusal {
+        case .nothingSelected: "edit.nothing-selected"
+        case .clipboardEmpty: "edit.clipboard-empty"
+        case .secureCopy(let action): "refused.\(action.rawValue)-secure"
+        case .secureDictation: "refused.dictation-secure"
+        case .dictationOff: "refused.dictation-off"
+        case .textLimit: "refused.max-length"
+        }
         var feedback = Feedback.sound(style.refusalSound)
-        feedback.say(reason, role: .announcement)
+        feedback.say(reason, role: .announcement, fallback: isFallback(key))
         return feedback
     }
 
@@ -312,9 +389,9 @@ struct EchoComposer: Sendable {
     func explored(_ key: ExploredKey) -> Feedback {
         switch key {
         case .character(let character): return self.character(String(character), role: .key)
-        case .shift(let state): return say(phrasebook.string(state.spokenKey), role: .key)
-        case .returnKey(let label): return say(phrasebook.string(label.spokenKey), role: .key)
-        case .named(let name): return say(phrasebook.string("key.\(name)"), role: .key)
+        case .shift(let state): return say(state.spokenKey, role: .key)
+        case .returnKey(let label): return say(label.spokenKey, role: .key)
+        case .named(let name): return say("key.\(name)", role: .key)
         }
     }
 
@@ -337,7 +414,9 @@ struct EchoComposer: Sendable {
 
     /// Validation's count of fields with errors: "2 errors".
     func invalidFields(_ count: Int) -> Feedback {
-        say(phrasebook.count("errors", count), role: .announcement)
+        var feedback = Feedback()
+        feedback.say(phrasebook.count("errors", count), role: .announcement, fallback: isFallback("errors"))
+        return feedback
     }
 
     /// An app's announcement: its words, queued behind what is being said (every reader
@@ -362,15 +441,27 @@ struct EchoComposer: Sendable {
         hardware ? settings.hardwareFeedback : settings.typingFeedback
     }
 
-    private func say(_ text: String, role: SpeechRole) -> Feedback {
+    /// A phrase of the phrasebook, by key, marked as a fallback when the reader lacks it.
+    private func say(_ key: String, role: SpeechRole) -> Feedback {
         var feedback = Feedback()
-        feedback.say(text, role: role)
+        feedback.say(phrasebook.string(key), role: role, fallback: isFallback(key))
         return feedback
     }
 
     /// A status phrase from the phrasebook, its placeholder filled if given.
     private func status(_ key: String, with value: String? = nil) -> Feedback {
         let phrase = phrasebook.string(key)
-        return say(value.map { phrase.replacingPlaceholder(with: $0) } ?? phrase, role: .status)
+        var feedback = Feedback()
+        feedback.say(value.map { phrase.replacingPlaceholder(with: $0) } ?? phrase, role: .status, fallback: isFallback(key))
+        return feedback
+    }
+
+    /// Whether the words of `key` are VoiceOver's for want of the reader's own.
+    func isFallback(_ key: String) -> Bool { phrasebook.isFallback(key) }
+
+    /// Whether a character as `spoken` says it is VoiceOver's: its name (a symbol the reader's
+    /// names lack), or the word before a capital the reader has no word for.
+    func isFallback(_ character: Character, _ spoken: SpokenCharacter) -> Bool {
+        phrasebook.isNameFallback(character) || (spoken.isCapital && settings.capitals == .say && isFallback("character.capital"))
     }
 }

@@ -57,6 +57,16 @@ struct EchoStyle: Sendable, Hashable {
     var touch: Bool
     /// Where a hardware Tab moves focus (`tab-focus`).
     var tabFocus = TabFocus.fields
+    /// Whether the keys pressed are said by name (`key-echo`): modifiers, action keys and a
+    /// shortcut's letter; never while a secure field has keyboard focus.
+    var keyEcho = false
+    /// Whether a collapsed, replaced or whole-text selection is said in the reader's own words
+    /// (`selection-notices`): "Text unselected.", "Selection deleted.", "entire document selected".
+    var selectionNotices = false
+    /// Whether a move or deletion at the start or end of the text plays `boundary` (`boundary-sound`).
+    var boundarySounds = true
+    /// The app's toolkit, whose role words and mask character the reader speaks (`toolkit`).
+    var toolkit = Toolkit.gtk
     /// How a word ended by typing is said (`word-echo`).
     var wordEcho: WordEcho
     /// Whether a capital typed on a hardware keyboard is preceded by its shift key's name
@@ -88,6 +98,18 @@ struct EchoStyle: Sendable, Hashable {
     var typingFollows: Bool
     /// How a Braille Screen Input chord that enters nothing is said (`chord-echo`).
     var chordEcho = ChordEcho.dots
+    /// What a move to the start or end of the text (Home, End) says (`home-end`).
+    var homeEnd = HomeEnd.insertionPoint
+    /// What deleting the character after the insertion point says (`forward-delete`).
+    var forwardDelete = ForwardDelete.deleted
+    /// Whether a field's description (its `hint=`) is said in its focus announcement, hints or
+    /// not (`focus-description`).
+    var focusDescription = false
+    /// The hint of a field being edited, and what a text area's hint adds (`editing-hint`).
+    var editingHint = EditingHint.misspelledWords
+    /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
+    /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
+    var unsourced: Set<UnsourcedConvention> = []
     /// Whether the real reader speaks a password's characters in its default configuration.
     /// Not a setting: the model never speaks a secret, and `describe` reports it as a lint
     /// finding (`speaks-passwords`).
@@ -122,6 +144,9 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureMove = .characterNumber
         $0.typingFollows = false
         $0.speaksPasswordsByDefault = true
+        $0.homeEnd = .crossed
+        $0.editingHint = .none
+        $0.unsourced = [.chordEcho]
     }
 
     /// NVDA: the character or word now at the caret, "blank" at the end, "star" per typed
@@ -140,6 +165,11 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureEcho = .word
         $0.typingFollows = false
         $0.chordEcho = .dot
+        $0.homeEnd = .atCaret
+        $0.forwardDelete = .atCaret
+        $0.focusDescription = true
+        $0.editingHint = .none
+        $0.unsourced = [.selectionDelete, .secureMove]
     }
 
     /// Orca: separate utterances on focus, modifier keys echoed, "blank" at the end, selected
@@ -150,17 +180,27 @@ struct EchoStyle: Sendable, Hashable {
         $0.deletePitch = 1.0
         $0.moveSound = nil
         $0.wording = .orca
-        $0.focusOrder = .separate
+        $0.focusOrder = .nameRoleThenValue
         $0.focusEdits = true
         $0.touch = false
         $0.wordEcho = .withDelimiter
         $0.modifierEcho = true
+        $0.keyEcho = true
+        $0.homeEnd = .atCaret
+        $0.forwardDelete = .atCaret
+        $0.selectionNotices = true
+        $0.boundarySounds = false
         $0.selectionDeleteSpoken = false
         $0.characterMove = .atCaret
+        $0.wordMove = .crossed
         $0.cannotMove = .silent
         $0.selection = .separate
-        $0.secureEcho = .silent
+        $0.capitalPitch = 1.4
+        $0.secureEcho = .mask
         $0.typingFollows = false
+        $0.editingHint = .none
+        // Every convention of Orca's is heard live (Conformance/orca) or in its tests.
+        $0.unsourced = []
     }
 
     /// ChromeVox: the character at the caret, "End of text", the characters crossed by a word
@@ -179,6 +219,11 @@ struct EchoStyle: Sendable, Hashable {
         $0.selection = .addedRemoved
         $0.capitalPitch = 1.2
         $0.typingFollows = false
+        $0.focusOrder = .nameValueRoleSeparate
+        $0.homeEnd = .crossed
+        $0.forwardDelete = .atCaret
+        $0.editingHint = .none
+        $0.unsourced = [.secureEcho, .secureMove]
     }
 
     /// The conventions of a reader in its default configuration.
@@ -201,7 +246,8 @@ struct EchoStyle: Sendable, Hashable {
     /// Whether a move's facts must carry the text crossed or the unit at the insertion point
     /// (finding them is skipped otherwise).
     var wantsMoveText: Bool {
-        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats
+        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats || homeEnd != .insertionPoint
+            || forwardDelete == .atCaret
     }
 }
 
@@ -213,8 +259,61 @@ public enum FocusOrder: String, Sendable, Hashable, CaseIterable {
     case stateNameRole = "state-name-role"
     /// Name, role, value, states, joined (NVDA).
     case nameRoleValueState = "name-role-value-state"
-    /// Name, role, value, states, each its own utterance (Orca).
+    /// Name, role, value, states, each its own utterance (Orca's integration tests).
     case separate
+    /// Name and role as one utterance, then the text as another (Orca 43 live).
+    case nameRoleThenValue = "name-role-then-value"
+    /// Name, value, role, each its own utterance (ChromeVox's `TEXT_FIELD` output rule).
+    case nameValueRoleSeparate = "name-value-role-separate"
+}
+
+/// What a move to the start or the end of the text says (`home-end`).
+public enum HomeEnd: String, Sendable, Hashable, CaseIterable {
+    /// "insertion point at start", "insertion point at end" (VoiceOver).
+    case insertionPoint = "insertion-point"
+    /// The character now at the insertion point, or the reader's word for the end (NVDA: Home
+    /// and End are its move-by-character script).
+    case atCaret = "at-caret"
+    /// The text crossed, with the reader's arrival words when `arrival=words` (ChromeVox,
+    /// TalkBack).
+    case crossed
+}
+
+/// What deleting the character after the insertion point says (`forward-delete`).
+public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
+    /// The deleted character, as `delete-echo` says deleted text (VoiceOver, TalkBack).
+    case deleted
+    /// The character now at the insertion point, or the reader's word for the end (NVDA, ChromeVox).
+    case atCaret = "at-caret"
+}
+
+/// The hint of a field being edited (`editing-hint`).
+public enum EditingHint: String, Sendable, Hashable, CaseIterable {
+    /// "Use the rotor to access Misspelled Words" while editing, and added to a text area's
+    /// "Double tap to edit." (VoiceOver, as AccessibilitySnapshot renders it).
+    case misspelledWords = "misspelled-words"
+    /// No hint while editing.
+    case none
+}
+
+/// A convention whose value for a reader no source gives, so that the reader says it as
+/// VoiceOver does; an utterance it decides is marked `fallback`.
+enum UnsourcedConvention: String, Sendable, Hashable, CaseIterable {
+    case selectionDelete = "selection-delete"
+    case secureEcho = "secure-echo"
+    case secureMove = "secure-move"
+    case chordEcho = "chord-echo"
+    case homeEnd = "home-end"
+    case forwardDelete = "forward-delete"
+}
+
+/// The toolkit of the app whose fields are read (`toolkit`): the role word of a text field
+/// and the mask character of a password field are the toolkit's, not the reader's.
+public enum Toolkit: String, Sendable, Hashable, CaseIterable {
+    /// GTK 3: an entry is "text", a password's characters show as "●" (black circle).
+    case gtk
+    /// Chromium: an input is "entry", a password's characters show as "•" (bullet).
+    case chromium
 }
 
 /// Where a hardware Tab (and Shift+Tab) moves focus (`tab-focus`).
@@ -295,8 +394,10 @@ public enum SecureEcho: String, Sendable, Hashable, CaseIterable {
     case click
     /// The reader's word for a hidden character: "Bullet" (TalkBack), "star" (NVDA).
     case word
-    /// Nothing (Orca).
+    /// Nothing (Orca's integration tests).
     case silent
+    /// The name of the toolkit's mask character: "black circle", "bullet" (Orca 43 live).
+    case mask
 }
 
 /// What a move by character in a secure field says (`secure-move`).

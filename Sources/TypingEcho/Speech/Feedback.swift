@@ -81,14 +81,15 @@ struct Feedback: Sendable, Hashable {
     }
 
     /// Says something next.
-    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, turn: SpeechTurn = .interrupts) {
-        add(.speech(SpokenCue(text: text, role: role, pitch: pitch, turn: turn)))
+    /// `fallback`: its words are VoiceOver's for want of a source for the reader's.
+    mutating func say(_ text: String, role: SpeechRole, pitch: Double = 1.0, turn: SpeechTurn = .interrupts, fallback: Bool = false) {
+        add(.speech(SpokenCue(text: text, role: role, pitch: pitch, turn: turn, fallback: fallback)))
     }
 
     /// Says something once what is queued has been said and `delay` has passed, unless any
     /// input comes first (a hint, a phonetic word).
-    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration) {
-        add(.speech(SpokenCue(text: text, role: role, pitch: 1.0, turn: .later(delay))))
+    mutating func sayLater(_ text: String, role: SpeechRole, after delay: VirtualDuration, fallback: Bool = false) {
+        add(.speech(SpokenCue(text: text, role: role, pitch: 1.0, turn: .later(delay), fallback: fallback)))
     }
 
     /// Adds another feedback's cues after these.
@@ -140,6 +141,8 @@ struct SpokenCue: Sendable, Hashable {
     var pitch: Double
     /// Whether it cuts what is being said, waits, follows typing or is said later.
     var turn: SpeechTurn
+    /// Whether its words are VoiceOver's for want of a source for the reader's own.
+    var fallback = false
 }
 
 /// When an utterance takes its turn in the synthesizer's queue.

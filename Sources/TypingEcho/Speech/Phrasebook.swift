@@ -27,15 +27,24 @@ public struct Phrasebook: Sendable {
         let letters: [String: String]
         let capitalWord: String
         let namedASCII: (low: UInt64, high: UInt64)
+        /// The keys and characters the reader's own files give in this language (empty for
+        /// VoiceOver, whose words are the model's): every other word is a fallback.
+        let ownKeys: Set<String>
+        let ownNames: Set<String>
+        let wording: ScreenReader
 
         init(strings: [String: String], plurals: [String: PluralForms], names: [String: String],
-             letters: [String: String], capitalWord: String, namedASCII: (low: UInt64, high: UInt64)) {
+             letters: [String: String], capitalWord: String, namedASCII: (low: UInt64, high: UInt64),
+             ownKeys: Set<String> = [], ownNames: Set<String> = [], wording: ScreenReader = .voiceover) {
             self.strings = strings
             self.plurals = plurals
             self.names = names
             self.letters = letters
             self.capitalWord = capitalWord
             self.namedASCII = namedASCII
+            self.ownKeys = ownKeys
+            self.ownNames = ownNames
+            self.wording = wording
         }
     }
 
@@ -134,9 +143,13 @@ public struct Phrasebook: Sendable {
         var chain = ["voiceover-en"] + sameLanguage.map { "voiceover-\($0)" }
         if wording != .voiceover { chain += sameLanguage.map { "\(wording.rawValue)-\($0)" } }
         let readerTables = chain.compactMap { EmbeddedData.readerTables[$0] }
+        // `(same)`: the reader says what the engine says, from a source of its own (not a fallback).
         let readerStrings: [String: String] = readerTables.reduce(into: [:]) { result, table in
-            result.merge(table.section("strings").mapValues { $0 == "(silent)" ? "" : $0 }) { $1 }
+            result.merge(table.section("strings").filter { $0.value != "(same)" }.mapValues { $0 == "(silent)" ? "" : $0 }) { $1 }
         }
+        let ownTables = wording == .voiceover ? [] : sameLanguage.compactMap { EmbeddedData.readerTables["\(wording.rawValue)-\($0)"] }
+        let ownKeys = Set(ownTables.flatMap { $0.section("strings").keys })
+        let ownNames = Set(ownTables.flatMap { Self.characterKeys($0.section("names")).keys })
         strings.merge(readerStrings) { $1 }
         var cache: [String: PluralRules] = [:]
         func rules(for id: String) -> PluralRules? {
@@ -177,7 +190,7 @@ public struct Phrasebook: Sendable {
         let letters = custom?.letters ?? lettersAlphabet?.letters ?? [:]
         let capitalWord = custom?.capitalWord ?? readerStrings["character.capital"] ?? lettersAlphabet?.capitalWord ?? strings["character.capital"] ?? "capital"
         return Tables(strings: strings, plurals: plurals, names: names, letters: letters, capitalWord: capitalWord,
-                      namedASCII: namedASCII)
+                      namedASCII: namedASCII, ownKeys: ownKeys, ownNames: ownNames, wording: wording)
     }
 
     /// Names keyed as the data files write them: the character, or `U+XXXX`.
@@ -195,6 +208,33 @@ public struct Phrasebook: Sendable {
 
     /// A spoken string by key ("role.text"), falling back to the key itself if no file has it.
     public func string(_ key: String) -> String { strings[key] ?? key }
+
+    /// The toolkit's own string for a key (`KEY.gtk`) where the reader's words have one, else
+    /// `fallback`'s: a GTK entry's role word, a password's mask character.
+    func string(_ key: String, toolkit: Toolkit, else fallback: String) -> String {
+        strings["\(key).\(toolkit.rawValue)"] ?? string(fallback)
+    }
+
+    /// Whose words these are (`wording`).
+    var wording: ScreenReader { tables.value.wording }
+
+    /// Whether the words for `key` (a string or a counted phrase) are VoiceOver's because the
+    /// reader's own file for this language lacks them: always false for VoiceOver's wording.
+    /// - Complexity: O(1).
+    func isFallback(_ key: String) -> Bool {
+        let tables = tables.value
+        return tables.wording != .voiceover && !tables.ownKeys.contains(key)
+    }
+
+    /// Whether a character's spoken name is VoiceOver's for want of the reader's: a character
+    /// that is not a letter, digit or mark (those are said as themselves) and that the reader's
+    /// own names do not name. - Complexity: O(1).
+    func isNameFallback(_ character: Character) -> Bool {
+        let tables = tables.value
+        guard tables.wording != .voiceover else { return false }
+        if character.isLetter || character.isNumber { return false }
+        return !tables.ownNames.contains(String(character))
+    }
 
     /// A counted phrase with the locale's plural form and digits: "5 characters", "5 znaków".
     public func count(_ key: String, _ number: Int) -> String {

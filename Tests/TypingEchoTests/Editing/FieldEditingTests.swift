@@ -38,7 +38,7 @@ struct FieldEditingTests {
         var (editing, field) = try Self.field(.text, "ab")
         let outcome = editing.delete(.backward, in: &field)
         #expect(field.text == "a")
-        guard case .echo(.deleted(let text, false), let reports)? = outcome.steps.first else { Issue.record("\(outcome.steps)"); return }
+        guard case .echo(.deleted(let text, false, _), let reports)? = outcome.steps.first else { Issue.record("\(outcome.steps)"); return }
         #expect(text.value == "b")
         #expect(reports.count == 1)
         _ = editing.delete(.backward, in: &field)
@@ -77,7 +77,7 @@ struct FieldEditingTests {
         let outcome = editing.perform(.cut, in: &field, clipboard: nil)
         #expect(outcome.copied == "hello" && field.text == "")
         #expect(outcome.steps.count == 3)
-        guard case .echo(.editAction(.cut), _)? = outcome.steps.last else { Issue.record("\(outcome.steps)"); return }
+        guard case .echo(.editAction(.cut(let cut)), _)? = outcome.steps.last, cut.value == "hello" else { Issue.record("\(outcome.steps)"); return }
     }
 
     @Test("no operation on a secure field puts a character of its text in what it returns",
@@ -111,7 +111,8 @@ struct FieldEditingTests {
     static func shownParts(of change: EchoChange) -> [Bool] {
         switch change {
         case .typed(let typed, _): [!typed.isSecret]
-        case .dictated(let text), .takenBack(let text), .deleted(let text, _), .selectionChanged(_, let text, _, _): [!text.isSecret]
+        case .dictated(let text), .takenBack(let text), .selectionChanged(_, let text, _, _, _): [!text.isSecret]
+        case .deleted(let text, _, let facts): [!text.isSecret] + (facts.atCaret.map { [!$0.isSecret] } ?? [])
         case .cannotMove(let atCaret): [!atCaret.isSecret]
         case .brailleCell(let text, _): [!text.isSecret]
         case .moved(let move, let facts):
@@ -122,7 +123,8 @@ struct FieldEditingTests {
                     case .toEnd: []
                     }
                 }()
-        case .editAction(.selectedAll(let text, _)), .editAction(.pasted(let text, _)): [!text.isSecret]
+        case .editAction(.selectedAll(let text, _)), .editAction(.pasted(let text, _)), .editAction(.copied(let text)),
+             .editAction(.cut(let text)): [!text.isSecret]
         case .editAction, .boundary, .refused, .keyExplored, .shiftEntered, .rotorTurned, .typingModeSwitched, .valueChanged,
              .invalidFields, .announced, .liveRegionChanged:
             []

@@ -34,7 +34,8 @@ struct KeyboardPlaceTests {
                      "focus f", "double-tap", "focus ok", "keys \"hi\""]
         let run = replay(lines + ["focus f"])
         #expect(run.value == "hi")
-        #expect(run.spoken.last == "Name, hi, text field, is editing, insertion point at end")
+        // The edited field's hint follows (AccessibilitySnapshot's textEntryIsEditingTraitHint).
+        #expect(run.spoken.suffix(2) == ["Name, hi, text field, is editing, insertion point at end", "Use the rotor to access Misspelled Words"])
         let dismissed = replay(lines + ["dismiss", "keys \"x\""], expecting: .stopsWithError)
         #expect(dismissed.error?.location?.line == 8)
         #expect(dismissed.engine?.isKeyboardShown == false)

@@ -171,19 +171,23 @@ struct OrcaDifferences: Equatable {
         return differences
     }
 
+    /// The prefix of the causes given to a step whose command the model refused.
+    static let modelLacks = "model-lacks-"
+
     /// The cause a difference gets when it is new: `model-lacks-COMMAND` when the model refused
     /// the step's command (`model-lacks-key-up`), else its convention's id for speech and
     /// `braille` for braille (the braille line differs in one way whatever the keystroke).
     static func defaultCause(_ comparison: OrcaStepComparison, _ kind: OrcaDifferenceKind) -> String {
         if comparison.modelError != nil {
             let words = comparison.command.split(separator: " ").prefix(2).map { $0.filter { $0.isLetter || $0.isNumber || $0 == "-" } }
-            return "model-lacks-" + words.filter { !$0.isEmpty }.joined(separator: "-")
+            return modelLacks + words.filter { !$0.isEmpty }.joined(separator: "-")
         }
         return kind == .speech ? comparison.convention.rawValue : "braille"
     }
 
     /// The file's text for `comparisons`: causes kept from `previous` (a step listed before keeps
-    /// its cause; a new one gets ``defaultCause(_:_:)``), grouped by kind and convention.
+    /// its cause, unless the model now refuses its command or no longer does: `model-lacks-…`
+    /// causes follow the model; a new one gets ``defaultCause(_:_:)``), grouped by kind and convention.
     static func generate(_ comparisons: [OrcaStepComparison], previous: OrcaDifferences, orca: String) -> String {
         var lines: [String] = []
         var used: Set<String> = []
@@ -194,8 +198,9 @@ struct OrcaDifferences: Equatable {
                 lines.append("")
                 lines.append("## \(kind.rawValue), \(convention.rawValue): \(differing.count) steps")
                 for comparison in differing {
-                    let fallback = defaultCause(comparison, kind)
-                    let cause = previous.listed[key(comparison.step, kind)] ?? fallback
+                    let kept = previous.listed[key(comparison.step, kind)]
+                    let automatic = comparison.modelError != nil || kept == nil || kept?.hasPrefix(modelLacks) == true
+                    let cause = automatic ? defaultCause(comparison, kind) : kept ?? ""
                     used.insert(cause)
                     let note = kind == .speech
                         ? "orca: \(comparison.orcaSpeechLine) | model: \(comparison.modelSpeechLine)"

@@ -40,7 +40,7 @@ enum OrcaModelReplay {
             } catch {
                 model.error = error.description
                 if let target = tabTarget(step.command, order: order, focus: session.focusedElement?.id) {
-                    try? session.run(script: "focus \(target)")
+                    _ = try? session.run(script: "focus \(target)")
                 }
             }
             try session.run(script: settle)
