@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TypingEcho", targets: ["TypingEcho"]),
         .library(name: "TypingEchoTesting", targets: ["TypingEchoTesting"]),
         .library(name: "TypingEchoRender", targets: ["TypingEchoRender"]),
+        .library(name: "TypingEchoImport", targets: ["TypingEchoImport"]),
         .executable(name: "typing-echo", targets: ["typing-echo"]),
         .executable(name: "typing-echo-bench", targets: ["typing-echo-bench"]),
     ],
@@ -40,6 +41,9 @@ let package = Package(
         .executableTarget(name: "typing-echo-embed"),
         .plugin(name: "EmbedDataFiles", capability: .buildTool(), dependencies: ["typing-echo-embed"]),
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
+        // Real screens in: HTML, Playwright aria snapshots, uiautomator dumps and XCUITest trees,
+        // read into one format-neutral model (`ImportedScreen`) and declared into a session.
+        .target(name: "TypingEchoImport", dependencies: ["TypingEcho"]),
         // espeak-ng, opened with dlopen when `render` runs: nothing links against it, and its
         // declarations are restated in the shim so that its headers are not needed to build.
         .target(name: "CEspeak", path: "Sources/CEspeak", linkerSettings: [.linkedLibrary("dl")]),
@@ -47,11 +51,12 @@ let package = Package(
         .target(name: "CLouis", path: "Sources/CLouis", linkerSettings: [.linkedLibrary("dl")]),
         // `typing-echo render`: speech, earcons, mixing, WAV. The engine does not depend on it.
         .target(name: "TypingEchoRender", dependencies: ["TypingEcho", "CEspeak"]),
-        .executableTarget(name: "typing-echo", dependencies: ["TypingEcho", "TypingEchoRender"]),
+        .executableTarget(name: "typing-echo", dependencies: ["TypingEcho", "TypingEchoRender", "TypingEchoImport"]),
         // Benchmarks against raw ICU and Swift's String: `swift run -c release typing-echo-bench`.
         .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting", "TypingEcho"]),
+        .testTarget(name: "TypingEchoImportTests", dependencies: ["TypingEchoImport", "TypingEcho", "TypingEchoTesting"], exclude: ["Samples"]),
         .testTarget(name: "TypingEchoRenderTests", dependencies: ["TypingEchoRender", "TypingEcho", "TypingEchoTesting"]),
     ],
     swiftLanguageModes: [.v6]

@@ -120,6 +120,10 @@ struct ScriptArguments {
     var heard = false
     /// `check --junit FILE`: where the JUnit XML report goes.
     var junit: String?
+    /// `--screen FILE [--from FORMAT] [--density N]`: a screen imported before the script's first line.
+    var screen: ScreenOption?
+    /// `--from`/`--density` given without `--screen` (a usage error once every argument is read).
+    var screenOptionsAlone = false
 }
 
 extension ArgumentReader {
@@ -158,9 +162,14 @@ extension ArgumentReader {
             case .option("--junit", let path):
                 guard let path, !path.isEmpty else { throw error("--junit expects a FILE") }
                 arguments.junit = path
+            case .option(let name, let value) where ["--screen", "--from", "--density"].contains(name):
+                var screen = arguments.screen ?? ScreenOption(path: "")
+                try screen.read(name, value, self)
+                arguments.screen = screen
             case .option(let name, _): throw error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }
+        if let screen = arguments.screen, screen.path.isEmpty { throw error("--from and --density need --screen FILE") }
         return arguments
     }
 

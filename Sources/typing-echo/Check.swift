@@ -8,7 +8,7 @@ import TypingEcho
 extension ToolCommand {
     static let check = ToolCommand(
         name: "check",
-        synopsis: "check SCRIPT… [--update [--heard]] [--reader all|NAME[,NAME…]] [--junit FILE] [--set KEY=VALUE …] [--phonetics FILE]",
+        synopsis: "check SCRIPT… [--update [--heard]] [--reader all|NAME[,NAME…]] [--junit FILE] [--set KEY=VALUE …] [--phonetics FILE] [--screen FILE [--from FORMAT]]",
         summary: "run scripts' expect lines; PASS or FAIL per script, then N passed, N failed",
         details: """
         Runs each script for its expect lines only (no events are printed) and prints one line per
@@ -44,6 +44,7 @@ extension ToolCommand {
                                a failure with FILE:LINE and the message per failed expectation
         \(ToolCommand.setOption)
         \(ToolCommand.phoneticsOption)
+        \(ToolCommand.screenOption)
 
         See docs/script-language.md (Expectations) and docs/regression-tests.md.
 
@@ -51,12 +52,13 @@ extension ToolCommand {
         66 a script not readable; 64 usage error, 74 output (or a script rewritten, or the report)
         not writable
         """,
-        options: [.value("--set"), .value("--phonetics"), .flag("--update"), .flag("--heard"), .value("--reader"), .value("--junit")],
+        options: [.value("--set"), .value("--phonetics"), .flag("--update"), .flag("--heard"), .value("--reader"), .value("--junit")] + ToolCommand.screenOptions,
         parse: { (reader: inout ArgumentReader) throws(UsageError) -> Action in
             let arguments = try reader.readScriptArguments()
             guard !arguments.operands.isEmpty else { throw reader.error("expects at least one SCRIPT") }
             if arguments.heard, !arguments.update { throw reader.error("--heard works with --update") }
             if arguments.update, arguments.operands.contains("-") { throw reader.error("--update rewrites script files; it cannot take - (standard input)") }
+            if arguments.update, arguments.screen != nil { throw reader.error("--update rewrites scripts that declare their own screen; it does not take --screen") }
             return { checkScripts(arguments, stdoutClosed: $0) }
         })
 }
@@ -94,7 +96,7 @@ func checkScripts(_ arguments: ScriptArguments, stdoutClosed: WriteFailure?) -> 
             var noted: [String] = []
             var overrides = arguments.overrides
             if let reader { overrides.append((key: "reader", value: reader.rawValue)) }
-            let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink) { noted.append($0) }
+            let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, screen: arguments.screen, into: &sink) { noted.append($0) }
             let expectations = session?.expectationCount ?? 0
             let failures = session?.failureCount ?? 0
             let name = shown + (reader.map { " [\($0.rawValue)]" } ?? "")

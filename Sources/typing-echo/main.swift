@@ -1,4 +1,5 @@
 import TypingEcho
+import TypingEchoImport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,11 +51,29 @@ struct DiscardSink: FlushingSink {
 /// Every diagnostic it prints (a failed expectation, a script error) is also handed to `noted`
 /// (for `check --junit`).
 func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
-                             into sink: inout Sink, noted: @escaping (String) -> Void = { _ in }) -> (ExitCode, Session<Sink>?) {
+                             screen: ScreenOption? = nil, into sink: inout Sink, noted: @escaping (String) -> Void = { _ in }) -> (ExitCode, Session<Sink>?) {
     var session: Session<Sink>
     do { session = try Session(overrides: overrides, phonetics: phonetics, sink: sink) } catch {
         printError("typing-echo: \(error.message)")
         return (.usage, nil)
+    }
+    // The imported screen is declared before the script's first line.
+    if let screen {
+        if screen.path == "-" && script == "-" {
+            printError("typing-echo: --screen - and SCRIPT - cannot both read standard input")
+            return (.usage, nil)
+        }
+        switch loadScreen(screen) {
+        case .success(let imported):
+            do {
+                let notes = try session.declare(imported)
+                for note in notes { printDiagnostic(note.formatted(file: imported.source)) }
+            } catch {
+                printDiagnostic(error.formatted(file: imported.source))
+                return (.badScript, nil)
+            }
+        case .failure(let failure): return (failure.code, nil)
+        }
     }
     // Lines are parsed on every core ahead of running them: the output is the same.
     session.parsingJobs = machineCores

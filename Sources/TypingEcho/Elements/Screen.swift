@@ -314,7 +314,7 @@ struct Screen: Sendable {
     ///   starts beside it, not at the start of the screen).
     func nearestField(from identity: ElementID, forward: Bool) -> ElementID? {
         guard let slot = slot(of: identity) else { return nil }
-        return search(from: slot, forward: forward) { $0.field.map { !$0.isDisabled } == true }
+        return search(from: slot, forward: forward) { $0.field.map { !$0.isDisabled && !$0.isReadOnly } == true }
     }
 
     /// The next (`forward`) or previous element that takes keyboard focus, from an identity's

@@ -16,6 +16,9 @@ public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
     case count
     /// Where the insertion point of an edited field is: "insertion point at end".
     case insertionPoint
+    /// The accessible description, for the readers that say it with the element (NVDA, Orca,
+    /// ChromeVox); VoiceOver and TalkBack say it with the hint, after the hint delay.
+    case description
 }
 
 /// Composes what the screen reader says when an element gains focus.
@@ -42,7 +45,7 @@ struct Announcer: Sendable {
     func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
         var feedback = Feedback()
         if style.focusOrder == .nameRoleThenValue, let field = element.field {
-            for (index, text) in nameRoleThenValue(field, label: element.label, description: element.hint).enumerated() {
+            for (index, text) in nameRoleThenValue(field, label: element.label, description: element.accessibilityDescription ?? element.hint).enumerated() {
                 feedback.say(text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
             }
         } else if style.focusOrder == .nameRoleThenValue {
@@ -80,11 +83,14 @@ struct Announcer: Sendable {
         case .label: return false
         case .selected: keys = ["status.selected"]
         case .traits: keys = element.field.map { ["role.\($0.kind.rawValue)"] } ?? Self.traitWords.map(\.key)
-        case .status: keys = ["status.editing", "status.dimmed", "status.required"] + (element.field.map { ["state.\($0.kind.rawValue)"] } ?? [])
+        case .status:
+            keys = ["status.editing", "status.dimmed", "status.required", "status.read-only", "status.marked-invalid"]
+                + (element.field.map { ["state.\($0.kind.rawValue)"] } ?? [])
         case .error: return phrasebook.isFallback("focus.error") && phrasebook.string("focus.error") != "{0}"
         case .count: return phrasebook.isFallback("characters")
         case .insertionPoint: keys = ["insertion-point.start", "insertion-point.end"]
         case .value: keys = ["focus.empty"]
+        case .description: return false
         }
         return keys.contains { key in
             let word = phrasebook.string(key)
@@ -119,7 +125,17 @@ struct Announcer: Sendable {
         guard let field = element.field, style.focusOrder != .labelValueRoleState else {
             return voiceOverParts(for: element, prefix: parts)
         }
-        return parts + fieldParts(field, label: element.label, description: element.hint)
+        return parts + fieldParts(field, label: element.label, description: element.accessibilityDescription ?? element.hint)
+    }
+
+    /// Whether this reader says a description with the element (NVDA's properties, Orca, ChromeVox's
+    /// output rules) rather than with the hint (VoiceOver's and TalkBack's accessibility hint).
+    private var saysDescription: Bool { style.wording == .nvda || style.wording == .orca || style.wording == .chromevox }
+
+    /// "read-only" and "invalid data" (each reader's words), when the field is so.
+    private func addReadOnlyAndInvalid(_ field: TextField, _ add: (AnnouncementPart, String) -> Void) {
+        if field.isReadOnly { add(.status, phrasebook.string("status.read-only")) }
+        if field.isInvalid { add(.status, phrasebook.string("status.marked-invalid")) }
     }
 
     /// The parts in VoiceOver's order (every element's for VoiceOver, and every element's but
@@ -132,7 +148,8 @@ struct Announcer: Sendable {
         add(.label, element.label)
         guard let field = element.field else {
             if let value = element.value { add(.value, value) }
-            add(.traits, traitWords(element.traits))
+            add(.traits, traitWords(element.traits, level: element.headingLevel))
+            if saysDescription, let description = element.accessibilityDescription { add(.description, description) }
             if element.traits.contains(.notEnabled) { add(.status, phrasebook.string("status.dimmed")) }
             return parts
         }
@@ -144,9 +161,11 @@ struct Announcer: Sendable {
         }
         if !field.isSecure || count == 0, let error = field.error { add(.error, error) }
         add(.traits, phrasebook.string("role.\(field.kind.rawValue)"))
+        if saysDescription, let description = element.accessibilityDescription { add(.description, description) }
         if field.isEditing { add(.status, phrasebook.string("status.editing")) }
         if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
         if field.isRequired { add(.status, phrasebook.string("status.required")) }
+        addReadOnlyAndInvalid(field, add)
         if field.isSecure && count > 0 {
             add(.count, phrasebook.count("characters", count))
             if let error = field.error { add(.error, error) }
@@ -171,6 +190,7 @@ struct Announcer: Sendable {
             if field.isEditing { add(.status, phrasebook.string("status.editing")) }
             if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
             if field.isRequired { add(.status, phrasebook.string("status.required")) }
+            addReadOnlyAndInvalid(field, add)
         }
         func error() {
             if let error = field.error { add(.error, phrasebook.string("focus.error").replacingPlaceholder(with: error)) }
@@ -267,12 +287,13 @@ struct Announcer: Sendable {
     }
 
     /// The role and trait words of a non-field element, joined: "button, heading".
-    private func traitWords(_ traits: Traits) -> String {
+    private func traitWords(_ traits: Traits, level: Int? = nil) -> String {
         // As `join` of the words, without the two arrays a filter and a map made per element
         // (and the separator looked up only for a second word).
         var text = ""
         for (trait, key) in Self.traitWords where traits.contains(trait) && !(trait == .button && traits.contains(.toggle)) {
-            let word = phrasebook.string(key)
+            // A heading with a level says it with its role: "heading level 2".
+            let word = trait == .header && level != nil ? phrasebook.numbered("role.header.level", level!) : phrasebook.string(key)
             if word.isEmpty { continue }
             if !text.isEmpty { text += phrasebook.listSeparator }
             text += word
@@ -291,10 +312,12 @@ struct Announcer: Sendable {
     /// for a field that is not being edited; an adjustable element adds how to adjust it.
     func hint(for element: Element) -> String? {
         var hints: [String] = []
+        // VoiceOver and TalkBack hear a description as the platform's hint: before the hint itself.
+        if !saysDescription, let description = element.accessibilityDescription { hints.append(description) }
         if let hint = element.hint {
             // A description said on focus is not said again as a hint.
             if !(style.focusDescription && element.field != nil) { hints.append(hint) }
-        } else if let field = element.field, !field.isDisabled {
+        } else if let field = element.field, !field.isDisabled, !field.isReadOnly {
             if !field.isEditing {
                 hints.append(phrasebook.string("hint.edit"))
                 if field.kind == .area && style.editingHint == .misspelledWords { hints.append(phrasebook.string("hint.misspelled-words")) }

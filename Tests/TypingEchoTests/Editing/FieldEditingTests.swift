@@ -126,7 +126,7 @@ struct FieldEditingTests {
         case .editAction(.selectedAll(let text, _)), .editAction(.pasted(let text, _)), .editAction(.copied(let text)),
              .editAction(.cut(let text)): [!text.isSecret]
         case .editAction, .boundary, .refused, .keyExplored, .shiftEntered, .rotorTurned, .typingModeSwitched, .valueChanged,
-             .invalidFields, .announced:
+             .invalidFields, .announced, .liveRegionChanged:
             []
         }
     }
