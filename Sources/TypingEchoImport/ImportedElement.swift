@@ -26,15 +26,6 @@ public enum ImportedKind: Sendable, Hashable {
     }
 }
 
-/// How a live region announces its changes (`aria-live`, `role=alert`, Android's
-/// `accessibilityLiveRegion`).
-public enum LivePoliteness: String, Sendable, Hashable, CaseIterable {
-    /// Announced when the reader is idle, queued behind what it says (`aria-live=polite`, `role=status`).
-    case polite
-    /// Announced at once, cutting what is being said (`aria-live=assertive`, `role=alert`).
-    case assertive
-}
-
 /// One element of an imported screen, format-neutral: every importer produces these, in reading
 /// order. A property is nil (or empty) when the source does not state it; JSON leaves its key out.
 ///
@@ -91,7 +82,7 @@ public struct ImportedElement: Sendable, Hashable {
     /// The id of the field this element is the visible label of.
     public var labels: String?
     /// How it announces its changes, when it is a live region.
-    public var live: LivePoliteness?
+    public var live: LiveRegion?
     /// The adjustable values it steps through, lowest first.
     public var steps: [String] = []
     /// Whether the app responds to taps on it whatever its traits say (a clickable view).

@@ -114,6 +114,10 @@ struct ScriptArguments {
     var phonetics: String?
     var strict = false
     var readers: [ScreenReader] = []
+    /// `--screen FILE [--from FORMAT] [--density N]`: a screen imported before the script's first line.
+    var screen: ScreenOption?
+    /// `--from`/`--density` given without `--screen` (a usage error once every argument is read).
+    var screenOptionsAlone = false
 }
 
 extension ArgumentReader {
@@ -141,9 +145,14 @@ extension ArgumentReader {
                     let names = ScreenReader.allCases.map(\.rawValue).joined(separator: ", ")
                     throw error("--reader expects all or one of \(names)")
                 }
+            case .option(let name, let value) where ["--screen", "--from", "--density"].contains(name):
+                var screen = arguments.screen ?? ScreenOption(path: "")
+                try screen.read(name, value, self)
+                arguments.screen = screen
             case .option(let name, _): throw error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }
+        if let screen = arguments.screen, screen.path.isEmpty { throw error("--from and --density need --screen FILE") }
         return arguments
     }
 

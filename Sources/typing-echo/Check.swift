@@ -3,7 +3,7 @@ import TypingEcho
 extension ToolCommand {
     static let check = ToolCommand(
         name: "check",
-        synopsis: "check SCRIPT… [--set KEY=VALUE …] [--phonetics FILE]",
+        synopsis: "check SCRIPT… [--set KEY=VALUE …] [--phonetics FILE] [--screen FILE [--from FORMAT]]",
         summary: "run scripts' expect lines; PASS or FAIL per script, then N passed, N failed",
         details: """
         Runs each script for its expect lines only (no events are printed) and prints one line per
@@ -22,22 +22,23 @@ extension ToolCommand {
         options (also written --name=value):
         \(ToolCommand.setOption)
         \(ToolCommand.phoneticsOption)
+        \(ToolCommand.screenOption)
 
         exit codes: the worst of the scripts: 0 all passed, 1 an expectation failed, 65 a bad script,
         66 a script not readable; 64 usage error, 74 output not writable
         """,
-        options: [.value("--set"), .value("--phonetics")],
+        options: [.value("--set"), .value("--phonetics")] + ToolCommand.screenOptions,
         parse: { (reader: inout ArgumentReader) throws(UsageError) -> Action in
             let arguments = try reader.readScriptArguments()
             guard !arguments.operands.isEmpty else { throw reader.error("expects at least one SCRIPT") }
-            return { checkScripts(arguments.operands, overrides: arguments.overrides, phonetics: arguments.phonetics, stdoutClosed: $0) }
+            return { checkScripts(arguments.operands, overrides: arguments.overrides, phonetics: arguments.phonetics, screen: arguments.screen, stdoutClosed: $0) }
         })
 }
 
 /// `typing-echo check SCRIPT…`: a PASS, FAIL or ERROR line per script, then `N passed, N failed`
 /// (a script that cannot run counts as failed).
 /// - Returns: The worst exit code of the scripts (0, 1, 65, 66), or 74 when output cannot be written.
-func checkScripts(_ scripts: [String], overrides: [(key: String, value: String)], phonetics: String?,
+func checkScripts(_ scripts: [String], overrides: [(key: String, value: String)], phonetics: String?, screen: ScreenOption? = nil,
            stdoutClosed: WriteFailure?) -> ExitCode {
     let (alphabet, failure) = loadPhonetics(phonetics)
     if let failure { return failure }
@@ -46,7 +47,7 @@ func checkScripts(_ scripts: [String], overrides: [(key: String, value: String)]
     var output = Output(descriptor: 1, failure: stdoutClosed)
     for script in scripts {
         var sink = DiscardSink()
-        let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, into: &sink)
+        let (code, session) = run(script: script, overrides: overrides, phonetics: alphabet, screen: screen, into: &sink)
         let expectations = session?.expectationCount ?? 0
         let failures = session?.failureCount ?? 0
         // The path as given, with controls shown as \u{…} like every text output.

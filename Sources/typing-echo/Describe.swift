@@ -3,7 +3,7 @@ import TypingEcho
 extension ToolCommand {
     static let describe = ToolCommand(
         name: "describe",
-        synopsis: "describe SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--strict] [--reader all|NAME]",
+        synopsis: "describe SCRIPT|- [--format text|json] [--set KEY=VALUE …] [--strict] [--reader all|NAME] [--screen FILE [--from FORMAT]]",
         summary: "the screen's elements: announcements, traits, lint findings, ARIA / Android / Flutter",
         details: """
         Runs a script (its events are not printed; failed expect lines are reported on stderr),
@@ -19,17 +19,18 @@ extension ToolCommand {
           --strict             exit 1 when there is any lint finding (for CI)
           --reader all|NAME    each element's announcement as each screen reader says it
                                (voiceover, talkback, nvda, orca, chromevox), side by side
+        \(ToolCommand.screenOption)
 
         exit codes: 0 success, 1 an expectation failed (or, with --strict, a lint finding),
         64 usage error, 65 bad script, 66 input not readable, 74 output not writable
         """,
-        options: [.value("--format"), .value("--set"), .flag("--strict"), .value("--reader")],
+        options: [.value("--format"), .value("--set"), .flag("--strict"), .value("--reader")] + ToolCommand.screenOptions,
         parse: { (reader: inout ArgumentReader) throws(UsageError) -> Action in
             let arguments = try reader.readScriptArguments()
             let script = try reader.oneScript(arguments.operands)
             return {
                 describeScreen(script: script, format: arguments.format, overrides: arguments.overrides, strict: arguments.strict,
-                         readers: arguments.readers, stdoutClosed: $0)
+                         readers: arguments.readers, screen: arguments.screen, stdoutClosed: $0)
             }
         })
 }
@@ -41,9 +42,9 @@ extension ToolCommand {
 ///   65/66 for a bad or unreadable script, 74 when the output cannot be written.
 /// - Parameter readers: The readers whose announcements are shown beside each element's (`--reader`).
 func describeScreen(script: String, format: OutputFormat, overrides: [(key: String, value: String)], strict: Bool,
-              readers: [ScreenReader] = [], stdoutClosed: WriteFailure?) -> ExitCode {
+              readers: [ScreenReader] = [], screen: ScreenOption? = nil, stdoutClosed: WriteFailure?) -> ExitCode {
     var sink = DiscardSink()
-    let (code, session) = run(script: script, overrides: overrides, into: &sink)
+    let (code, session) = run(script: script, overrides: overrides, screen: screen, into: &sink)
     guard let session, code == .success || code == .expectationFailed else { return code }
     var output = Output(descriptor: 1, failure: stdoutClosed)
     // Written as it is made, element by element: a million elements never stand whole in memory.

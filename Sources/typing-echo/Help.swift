@@ -7,7 +7,7 @@ extension ToolCommand {
         summary: "this help, a command's help, or the script language's reference",
         details: """
         typing-echo help prints the list of commands; typing-echo help COMMAND (the same as
-        typing-echo COMMAND --help) explains one of \([ToolCommand.replay, ToolCommand.check, ToolCommand.describe, ToolCommand.layouts, ToolCommand.render].map(\.name).joined(separator: ", ")) or help;
+        typing-echo COMMAND --help) explains one of \([ToolCommand.replay, ToolCommand.check, ToolCommand.describe, ToolCommand.layouts, ToolCommand.render, ToolCommand.import].map(\.name).joined(separator: ", ")) or help;
         typing-echo help script prints the reference of the script language (every command,
         attribute, setting, key name and expectation, with examples; docs/script-language.md).
 

@@ -24,8 +24,10 @@ struct RenderCommand {
     var output: String
     var overrides: [(key: String, value: String)] = []
     var voice: String?
+    /// A screen imported before the script's first line (`--screen`).
+    var screen: ScreenOption?
 
-    static let synopsis = "render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME]"
+    static let synopsis = "render SCRIPT|- -o FILE.wav [--set KEY=VALUE …] [--voice NAME] [--screen FILE [--from FORMAT]]"
     static let summary = "write what a session sounds like to a WAV file (espeak-ng speech and earcons)"
     /// What `typing-echo help render` says after the usage line.
     static let details = """
@@ -43,6 +45,8 @@ struct RenderCommand {
       --voice NAME            one espeak-ng voice for every utterance (en-us, pl, en-us+f3, …): a
                               voice espeak-ng lists, by file name, identifier or name, and a variant
                               it lists after +; any other NAME exits 64
+      --screen FILE           import a real screen before the script's first line (--from FORMAT,
+                              --density N: typing-echo help import)
 
     exit codes: 0 success, 1 an expectation failed (the audio is still written), 64 usage error,
     65 bad script (or a session longer than 20 minutes), 66 input not readable, 69 espeak-ng is not
@@ -50,11 +54,11 @@ struct RenderCommand {
     """
 
     /// The options of `render`.
-    static let options: [OptionSpec] = [.value("--output", "-o"), .value("--set"), .value("--voice")]
+    static let options: [OptionSpec] = [.value("--output", "-o"), .value("--set"), .value("--voice")] + ToolCommand.screenOptions
 
     /// Parses the arguments after `render`.
     static func parse(_ reader: inout ArgumentReader) throws(UsageError) -> RenderCommand {
-        var scripts: [String] = [], output: String?, voice: String?
+        var scripts: [String] = [], output: String?, voice: String?, screen: ScreenOption?
         var overrides: [(key: String, value: String)] = []
         while let item = try reader.next() {
             switch item {
@@ -67,12 +71,17 @@ struct RenderCommand {
                 guard let value else { throw reader.error("--voice expects a voice NAME") }
                 voice = value
             case .option("--set", let pair): overrides.append(try reader.setting(pair))
+            case .option(let name, let value) where ["--screen", "--from", "--density"].contains(name):
+                var option = screen ?? ScreenOption(path: "")
+                try option.read(name, value, reader)
+                screen = option
             case .option(let name, _): throw reader.error("unknown option \(ScriptErrorText.quoted(name))")
             }
         }
         guard scripts.count == 1 else { throw reader.error("expects one SCRIPT (or - for standard input), got \(scripts.count)") }
         guard let output else { throw reader.error("missing -o FILE.wav (where to write the audio)") }
-        return RenderCommand(script: scripts[0], output: output, overrides: overrides, voice: voice)
+        if let screen, screen.path.isEmpty { throw reader.error("--from and --density need --screen FILE") }
+        return RenderCommand(script: scripts[0], output: output, overrides: overrides, voice: voice, screen: screen)
     }
 
     /// Loads espeak-ng, runs the script, renders and writes the file.
@@ -93,7 +102,7 @@ struct RenderCommand {
             }
         }
         var sink = CollectingSink()
-        let (code, _) = run(script: script, overrides: overrides, into: &sink)
+        let (code, _) = run(script: script, overrides: overrides, screen: screen, into: &sink)
         guard code == .success || code == .expectationFailed else { return code }
         let renderer = SessionRenderer(espeak: espeak, voice: voice)
         let audio: RenderedAudio

@@ -42,7 +42,7 @@ struct ToolCommand: Sendable {
     var helpText: String { "usage: typing-echo \(synopsis)\n\n\(details)" }
 
     /// Every command, in the order the general help lists them.
-    static let all: [ToolCommand] = [.replay, .check, .describe, .layouts, .render, .help]
+    static let all: [ToolCommand] = [.replay, .check, .describe, .layouts, .render, .import, .help]
 
     /// What `typing-echo help TOPIC` knows: the commands and `script`.
     static let helpTopics = all.map(\.name) + ["script"]
@@ -120,6 +120,16 @@ struct ToolCommand: Sendable {
                                (values and defaults: typing-echo help script)
         """
     }
+
+    /// `--screen FILE`, `--from FORMAT` and `--density N` on the commands that run a script.
+    static let screenOptions: [OptionSpec] = [.value("--screen"), .value("--from"), .value("--density")]
+
+    /// The screen options' help.
+    static let screenOption = """
+      --screen FILE        import a real screen (HTML, aria snapshot, uiautomator dump, XCUITest
+                           tree) before the script's first line; --from FORMAT names its format,
+                           --density N a uiautomator dump's pixels per point (typing-echo help import)
+    """
 
     /// The `--phonetics` option's help.
     static let phoneticsOption = """

@@ -1,4 +1,5 @@
 import TypingEcho
+import TypingEchoImport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -48,11 +49,29 @@ struct DiscardSink: FlushingSink {
 /// Runs one script through a `Session`, sending events to `sink`; returns the exit code for it
 /// and the session (for `check`'s counts and `describe`'s screen).
 func run<Sink: FlushingSink>(script: String, overrides: [(key: String, value: String)], phonetics: PhoneticAlphabet? = nil,
-                             into sink: inout Sink) -> (ExitCode, Session<Sink>?) {
+                             screen: ScreenOption? = nil, into sink: inout Sink) -> (ExitCode, Session<Sink>?) {
     var session: Session<Sink>
     do { session = try Session(overrides: overrides, phonetics: phonetics, sink: sink) } catch {
         printError("typing-echo: \(error.message)")
         return (.usage, nil)
+    }
+    // The imported screen is declared before the script's first line.
+    if let screen {
+        if screen.path == "-" && script == "-" {
+            printError("typing-echo: --screen - and SCRIPT - cannot both read standard input")
+            return (.usage, nil)
+        }
+        switch loadScreen(screen) {
+        case .success(let imported):
+            do {
+                let notes = try session.declare(imported)
+                for note in notes { printDiagnostic(note.formatted(file: imported.source)) }
+            } catch {
+                printDiagnostic(error.formatted(file: imported.source))
+                return (.badScript, nil)
+            }
+        case .failure(let failure): return (failure.code, nil)
+        }
     }
     // Lines are parsed on every core ahead of running them: the output is the same.
     session.parsingJobs = machineCores

@@ -139,6 +139,16 @@ public struct FieldDeclaration: Sendable, Hashable {
     /// Where shift turns on by itself (`autocapitalization=`); nil for iOS's default
     /// (`Autocapitalization.defaultValue(kind:keyboard:)`).
     public var autocapitalization: Autocapitalization?
+    /// The accessible description, said after the hint's delay before the hint (`description=`).
+    public var description: String?
+    /// Whether the field is marked invalid (`invalid`); its message is ``error``.
+    public var invalid: Bool = false
+    /// Whether the field can be read but not edited (`read-only`).
+    public var readOnly: Bool = false
+    /// The fewest characters the field accepts (`min=`), if stated.
+    public var minLength: Int?
+    /// The autofill purpose (`autocomplete=`: `email`, `current-password`, `new-password` …), if stated.
+    public var autocomplete: String?
 
     /// Creates a field declaration.
     public init(id: String, kind: FieldKind, label: String) {
@@ -172,12 +182,27 @@ public struct ElementDeclaration: Sendable, Hashable {
     public var hidden: Bool = false
     /// Whether the app responds to taps on it (`interactive`), whatever its traits say.
     public var interactive: Bool = false
+    /// The accessible description, said after the hint's delay before the hint (`description=`).
+    public var description: String?
+    /// A heading's level, 1 to 6 (`level=`).
+    public var level: Int?
+    /// Whether its changes are announced, and how (`live=polite|assertive`).
+    public var live: LiveRegion?
 
     /// Creates an element declaration.
     public init(id: String, label: String) {
         self.id = id
         self.label = label
     }
+}
+
+/// How a live region's changes are announced (`live=` on an `element` line; ARIA's `aria-live`,
+/// `role=status` and `role=alert`).
+public enum LiveRegion: String, Sendable, Hashable, CaseIterable {
+    /// Queued behind what is being said (`aria-live=polite`, `role=status`).
+    case polite
+    /// At once, cutting what is being said (`aria-live=assertive`, `role=alert`).
+    case assertive
 }
 
 /// A one-finger swipe direction.

@@ -1,13 +1,15 @@
 /// The `KEY=VALUE` lines: `settings`, `field` and `element`.
 extension ScriptParser {
     static let fieldAttributes = ["kind", "label", "value", "hint", "placeholder", "error", "dictation", "max", "frame",
-                                  "keyboard", "return-key", "autocapitalization"]
-    static let fieldFlags = ["required", "disabled", "hidden"]
-    static let elementAttributes = ["label", "kind", "traits", "value", "hint", "frame", "steps", "labels"]
+                                  "keyboard", "return-key", "autocapitalization", "description", "min", "autocomplete"]
+    static let fieldFlags = ["required", "disabled", "hidden", "invalid", "read-only"]
+    static let elementAttributes = ["label", "kind", "traits", "value", "hint", "frame", "steps", "labels", "description",
+                                    "level", "live"]
 
     /// The slot of each of ``elementAttributes`` in a declaration's ``DeclaredAttributes``.
     enum ElementSlot {
-        static let label = 0, kind = 1, traits = 2, value = 3, hint = 4, frame = 5, steps = 6, labels = 7
+        static let label = 0, kind = 1, traits = 2, value = 3, hint = 4, frame = 5, steps = 6, labels = 7, description = 8
+        static let level = 9, live = 10
     }
     static let elementFlags = ["hidden", "interactive"]
 
@@ -65,6 +67,16 @@ extension ScriptParser {
         if let caps = found.values["autocapitalization"] {
             field.autocapitalization = try ScriptValues.choice(caps, what: "autocapitalization", in: line) as Autocapitalization
         }
+        field.description = found.values["description"]?.text
+        field.invalid = found.flags.contains("invalid")
+        field.readOnly = found.flags.contains("read-only")
+        if let min = found.values["min"] { field.minLength = try ScriptValues.integer(min, in: line) }
+        if let autocomplete = found.values["autocomplete"] {
+            guard !autocomplete.quoted, autocomplete.text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }) else {
+                throw arguments.error("autocomplete= expects a token without quotes (email, current-password …)", at: autocomplete.offset)
+            }
+            field.autocomplete = autocomplete.text
+        }
         return field
     }
 
@@ -90,6 +102,15 @@ extension ScriptParser {
         }
         element.value = found.values[ElementSlot.value]?.text
         element.hint = found.values[ElementSlot.hint]?.text
+        element.description = found.values[ElementSlot.description]?.text
+        if let level = found.values[ElementSlot.level] {
+            let number = try ScriptValues.integer(level, in: arguments.text)
+            guard (1...6).contains(number) else { throw arguments.error("level= is a heading level, 1 to 6", at: level.offset) }
+            element.level = number
+        }
+        if let live = found.values[ElementSlot.live] {
+            element.live = try ScriptValues.choice(live, what: "live region", in: arguments.text) as LiveRegion
+        }
         if let frame = found.values[ElementSlot.frame] { element.frame = try ScriptValues.frame(frame, in: arguments.text) }
         try screenAttributes(found, into: &element, arguments)
         return element

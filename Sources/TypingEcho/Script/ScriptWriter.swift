@@ -147,6 +147,11 @@ public enum ScriptWriter {
         if field.keyboard != .default { parts.append("keyboard=\(field.keyboard.rawValue)") }
         if field.returnKey != .default { parts.append("return-key=\(field.returnKey.rawValue)") }
         if let caps = field.autocapitalization { parts.append("autocapitalization=\(caps.rawValue)") }
+        if let description = field.description { parts.append("description=\(quoted(description))") }
+        if field.invalid { parts.append("invalid") }
+        if field.readOnly { parts.append("read-only") }
+        if let min = field.minLength { parts.append("min=\(min)") }
+        if let autocomplete = field.autocomplete { parts.append("autocomplete=\(word(autocomplete))") }
         return parts.joined(separator: " ")
     }
 
@@ -165,6 +170,9 @@ public enum ScriptWriter {
         if let labels = element.labels { parts.append("labels=\(labels)") }
         if element.hidden { parts.append("hidden") }
         if element.interactive { parts.append("interactive") }
+        if let description = element.description { parts.append("description=\(quoted(description))") }
+        if let level = element.level { parts.append("level=\(level)") }
+        if let live = element.live { parts.append("live=\(live.rawValue)") }
         return parts.joined(separator: " ")
     }
 
