@@ -225,7 +225,7 @@ struct HTMLElementBuilder {
         }
         guard let written else { return }
         if ["email", "url", "password"].contains(type) {
-            note("autocapitalize has no effect on type=\(type): the field never capitalizes", node)
+            if document.has("autocapitalize", node) { note("autocapitalize has no effect on type=\(type): the field never capitalizes", node) }
             return
         }
         switch written {

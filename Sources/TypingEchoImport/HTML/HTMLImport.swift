@@ -129,7 +129,10 @@ struct HTMLWalk {
             }
             return
         }
-        guard current.kind == .element else { return }
+        if current.kind == .template {
+            notes.append(ImportNote("a <template>'s content is inert and is not imported", at: location(ofNode: node)))
+            return
+        }
         if visibility.hidden[node] {
             if let reason = visibility.reasons[node] { noteHidden(node, reason: reason) }
             return
@@ -234,9 +237,9 @@ struct HTMLWalk {
 
     /// How a live region announces its changes: `aria-live`, else `role=alert` (assertive),
     /// `status` or `log` (polite).
-    func liveness(_ node: Int) -> LivePoliteness? {
+    func liveness(_ node: Int) -> LiveRegion? {
         if let live = document.attribute("aria-live", of: node).map({ HTMLText.asciiLowercase(HTMLText.trimmed($0)) }) {
-            return LivePoliteness(rawValue: live)
+            return LiveRegion(rawValue: live)
         }
         switch HTMLRoles.explicit(document, node) {
         case "alert": return .assertive
@@ -248,9 +251,7 @@ struct HTMLWalk {
     // MARK: - Notes
 
     private mutating func noteHidden(_ node: Int, reason: String) {
-        if document.nodes[node].kind == .template {
-            notes.append(ImportNote("a <template>'s content is inert and is not imported", at: location(ofNode: node)))
-        } else if reason != "type=hidden" && hasControls(node) {
+        if reason != "type=hidden" && hasControls(node) {
             notes.append(ImportNote("hidden content is left out (\(reason)), controls included", at: location(ofNode: node)))
         }
     }
