@@ -309,6 +309,13 @@ struct HTMLElementBuilder {
         if element.invalid == true {
             if let message, !message.isEmpty {
                 element.error = message
+                // aria-describedby often names the message too (for readers that ignore
+                // aria-errormessage): it is said once, as the error.
+                if let description = element.description, description == message || description.hasSuffix(" " + message) {
+                    let rest = String(description.dropLast(message.count))
+                    element.description = HTMLText.trimmed(rest).isEmpty ? nil : HTMLText.trimmed(rest)
+                    note("the error message is also in aria-describedby: it is said once, as the error", node)
+                }
             } else if let description = element.description {
                 element.error = description
                 element.description = nil
