@@ -135,6 +135,10 @@ struct HTMLWalk {
         }
         if visibility.hidden[node] {
             if let reason = visibility.reasons[node] { noteHidden(node, reason: reason) }
+            // Under visibility:hidden a descendant can be visible again.
+            if !visibility.removed[node] {
+                for child in current.children { visit(child) }
+            }
             return
         }
         let block = visibility.block[node]

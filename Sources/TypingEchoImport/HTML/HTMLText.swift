@@ -24,15 +24,15 @@ enum HTMLText {
         String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value >= 65 && $0.value <= 90 ? Unicode.Scalar($0.value + 32)! : $0 }))
     }
 
-    /// Runs of whitespace (any Unicode white space, as the name computation's "flat string")
-    /// become one space, and none is left at either end.
+    /// Runs of ASCII whitespace become one space, and none is left at either end (the name
+    /// computation's flat string: a no-break space or a blank braille pattern is kept).
     /// - Complexity: O(*n*) in the text's length.
     static func flattened(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         for character in text {
-            if character.isWhitespace {
+            if isWhitespace(character) || character == "\r\n" {
                 pendingSpace = !result.isEmpty
             } else {
                 if pendingSpace { result.append(" ") }

@@ -10,6 +10,9 @@
 struct HTMLVisibility {
     /// Whether each node is hidden.
     private(set) var hidden: [Bool]
+    /// Whether each node is hidden with its whole subtree (all but `visibility`, which a
+    /// descendant can undo).
+    private(set) var removed: [Bool]
     /// Whether each element is laid out as a block, so that the text on either side of it
     /// does not run together.
     private(set) var block: [Bool]
@@ -37,7 +40,7 @@ struct HTMLVisibility {
         block = Array(repeating: false, count: nodes.count)
         // `visibility` is inherited and can be undone below; the rest hides a whole subtree.
         var invisible = Array(repeating: false, count: nodes.count)
-        var removed = Array(repeating: false, count: nodes.count)
+        removed = Array(repeating: false, count: nodes.count)
         for index in nodes.indices {
             let node = nodes[index]
             let parent = node.parent
