@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "TypingEchoRender", dependencies: ["TypingEcho", "CEspeak"]),
         .executableTarget(name: "typing-echo", dependencies: ["TypingEcho", "TypingEchoRender", "TypingEchoImport"]),
         // Benchmarks against raw ICU and Swift's String: `swift run -c release typing-echo-bench`.
-        .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"], path: "Benchmarks"),
+        .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "TypingEchoTesting", "TypingEchoImport", "CICU", "CGumbo"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting", "TypingEcho"]),
         .testTarget(name: "TypingEchoImportTests", dependencies: ["TypingEchoImport", "TypingEcho", "TypingEchoTesting"]),

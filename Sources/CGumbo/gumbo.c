@@ -124,6 +124,7 @@ static struct {
     GumboOutput *(*parse_with_options)(const GumboOptions *, const char *, size_t);
     const char *(*normalized_tagname)(int tag);
     void (*tag_from_original_text)(GumboStringPiece *text);
+    void (*destroy_output)(const GumboOptions *, GumboOutput *);
     int unknown_tag;
 } loaded;
 
@@ -438,6 +439,14 @@ int tegum_parse(const char *bytes, size_t length, size_t depth_limit, size_t mem
     return parse(bytes, length, depth_limit, memory_limit, tree, where);
 }
 
+int tegum_parse_alone(const char *bytes, size_t length) {
+    if (loaded.handle == NULL) return 0;
+    GumboOutput *output = loaded.parse_with_options(loaded.default_options, bytes, length);
+    if (output == NULL) return 0;
+    loaded.destroy_output(loaded.default_options, output);
+    return 1;
+}
+
 // ---- Opening, with a check of the layout ----
 
 static int attribute_is(const tegum_tree *tree, size_t node, const char *name, const char *value) {
@@ -502,10 +511,11 @@ int tegum_open(const char *library, char *error, size_t error_size) {
     *(void **)&loaded.parse_with_options = dlsym(handle, "gumbo_parse_with_options");
     *(void **)&loaded.normalized_tagname = dlsym(handle, "gumbo_normalized_tagname");
     *(void **)&loaded.tag_from_original_text = dlsym(handle, "gumbo_tag_from_original_text");
+    *(void **)&loaded.destroy_output = dlsym(handle, "gumbo_destroy_output");
     int (*tag_enum)(const char *) = NULL;
     *(void **)&tag_enum = dlsym(handle, "gumbo_tag_enum");
     if (loaded.default_options == NULL || loaded.parse_with_options == NULL || loaded.normalized_tagname == NULL
-        || loaded.tag_from_original_text == NULL || tag_enum == NULL) {
+        || loaded.tag_from_original_text == NULL || loaded.destroy_output == NULL || tag_enum == NULL) {
         snprintf(error, error_size, "%s lacks gumbo 0.10's functions", library);
         dlclose(handle);
         memset(&loaded, 0, sizeof loaded);

@@ -97,6 +97,11 @@ int tegum_open(const char *library, char *error, size_t error_size);
 int tegum_parse(const char *bytes, size_t length, size_t depth_limit, size_t memory_limit,
                 tegum_tree *tree, int64_t *where);
 
+/// gumbo's own parse of `length` bytes with its default options and allocator, then
+/// gumbo_destroy_output: the baseline the import is measured against. Returns 1, or 0 before
+/// tegum_open has succeeded.
+int tegum_parse_alone(const char *bytes, size_t length);
+
 /// Frees a tree's arrays.
 void tegum_tree_free(tegum_tree *tree);
 

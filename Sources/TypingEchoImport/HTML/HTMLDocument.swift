@@ -50,6 +50,8 @@ struct HTMLDocument {
     private(set) var labels: [Int: [Int]] = [:]
     /// The control each `<label>` labels.
     private(set) var labelled: [Int: Int] = [:]
+    /// The type of each `input`, as ``inputType(_:)`` reads it.
+    private var inputTypes: [Int: String] = [:]
 
     /// Copies the shim's tree.
     init(_ tree: tegum_tree) {
@@ -90,6 +92,10 @@ struct HTMLDocument {
         for index in open { nodes[index].subtreeEnd = nodes.count }
         for index in nodes.indices where nodes[index].kind == .element {
             if let id = attribute("id", of: index), !id.isEmpty, byID[id] == nil { byID[id] = index }
+            if nodes[index].isHTML && nodes[index].name == "input" {
+                let written = attribute("type", of: index).map { HTMLText.asciiLowercase(HTMLText.trimmed($0)) } ?? "text"
+                inputTypes[index] = HTMLText.inputTypes.contains(written) ? written : "text"
+            }
         }
         for index in nodes.indices where isElement(index, "label") {
             let target: Int?
@@ -107,7 +113,8 @@ struct HTMLDocument {
 
     /// The value of attribute `name` (lowercase) of a node, nil when it has none.
     func attribute(_ name: String, of node: Int) -> String? {
-        for attribute in nodes[node].attributes where attribute.name == name { return attribute.value }
+        let count = name.utf8.count
+        for attribute in nodes[node].attributes where attribute.name.utf8.count == count && attribute.name == name { return attribute.value }
         return nil
     }
 
@@ -122,10 +129,7 @@ struct HTMLDocument {
 
     /// The `type` of an `input`, lowercase, as the browser reads it: a missing or unknown type is
     /// `text`.
-    func inputType(_ node: Int) -> String {
-        let written = attribute("type", of: node).map { HTMLText.asciiLowercase(HTMLText.trimmed($0)) } ?? "text"
-        return HTMLText.inputTypes.contains(written) ? written : "text"
-    }
+    func inputType(_ node: Int) -> String { inputTypes[node] ?? "text" }
 
     /// Whether the element is labelable (HTML: button, input but hidden, meter, output,
     /// progress, select, textarea).

@@ -36,7 +36,7 @@ struct HTMLPositions {
                 continue
             }
             if byte == 0x3C && index - last >= 1024 {
-                column += String(decoding: bytes[runStart..<index], as: UTF8.self).count
+                column += Self.characters(bytes[runStart..<index])
                 runStart = index
                 checkpoints.append((index, line, column))
                 last = index
@@ -69,7 +69,13 @@ struct HTMLPositions {
             }
             index += 1
         }
-        column += String(decoding: bytes[runStart..<max(runStart, target)], as: UTF8.self).count
+        column += Self.characters(bytes[runStart..<max(runStart, target)])
         return SourceLocation(line: line, column: column)
+    }
+
+    /// How many characters a run of bytes without line breaks holds: its length when it is
+    /// ASCII, else what String counts.
+    private static func characters(_ run: ArraySlice<UInt8>) -> Int {
+        run.allSatisfy { $0 < 0x80 } ? run.count : String(decoding: run, as: UTF8.self).count
     }
 }

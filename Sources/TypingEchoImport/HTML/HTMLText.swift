@@ -6,12 +6,18 @@ enum HTMLText {
         character == " " || character == "\t" || character == "\n" || character == "\r" || character == "\u{0C}"
     }
 
+    /// Whether a byte is HTML's ASCII whitespace.
+    static func isWhitespace(byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C }
+
     /// The value without ASCII whitespace at either end.
     static func trimmed(_ value: String) -> String {
-        var slice = Substring(value)
-        while let first = slice.first, isWhitespace(first) { slice.removeFirst() }
-        while let last = slice.last, isWhitespace(last) { slice.removeLast() }
-        return String(slice)
+        let bytes = value.utf8
+        guard let first = bytes.first, let last = bytes.last, isWhitespace(byte: first) || isWhitespace(byte: last) else { return value }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end && isWhitespace(byte: bytes[start]) { start = bytes.index(after: start) }
+        while end > start && isWhitespace(byte: bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+        return String(value[start..<end])
     }
 
     /// The value's tokens, split on ASCII whitespace.
@@ -21,26 +27,40 @@ enum HTMLText {
 
     /// ASCII letters lowercased, everything else kept.
     static func asciiLowercase(_ value: String) -> String {
-        String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value >= 65 && $0.value <= 90 ? Unicode.Scalar($0.value + 32)! : $0 }))
+        guard value.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) else { return value }
+        return String(decoding: value.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
     }
 
     /// Runs of ASCII whitespace become one space, and none is left at either end (the name
-    /// computation's flat string: a no-break space or a blank braille pattern is kept).
+    /// computation's flat string: a no-break space or a blank braille pattern is kept). ASCII
+    /// whitespace never occurs inside another character's UTF-8, so the bytes are folded.
     /// - Complexity: O(*n*) in the text's length.
     static func flattened(_ text: String) -> String {
-        var result = ""
+        var needed = false
+        var previousSpace = true
+        for byte in text.utf8 {
+            let space = isWhitespace(byte: byte)
+            if space && (previousSpace || byte != 0x20) {
+                needed = true
+                break
+            }
+            previousSpace = space
+        }
+        if !needed && !previousSpace { return text }
+        if !needed && text.utf8.isEmpty { return text }
+        var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for character in text {
-            if isWhitespace(character) || character == "\r\n" {
+        for byte in text.utf8 {
+            if isWhitespace(byte: byte) {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The value without line feeds and carriage returns (HTML's value sanitization for text,
