@@ -233,8 +233,8 @@ struct ScriptBuilder {
         case .key(let key):
             editSomething()
             line("key ", key.rawValue)
-            // Tab moves focus and editing to the next field.
-            if key == .tab { editing = false; focused = "?" }
+            // Tab and Shift+Tab move focus (and editing, on a field) elsewhere.
+            if key == .tab || key == .shiftTab { editing = false; focused = "?" }
         case .rotor(let unit):
             gesture("rotor ", unit.rawValue)
             rotorIsTypingMode = unit == .typingMode

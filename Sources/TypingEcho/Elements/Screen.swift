@@ -28,6 +28,9 @@ struct Screen: Sendable {
     /// The slots of the elements the screen reader can reach (not hidden, not removed): swipes
     /// step through it instead of walking past hidden elements.
     private var visible = SlotSet()
+    /// The slots of the elements that take keyboard focus (`takesKeyboardFocus`): Tab steps
+    /// through it.
+    private var focusable = SlotSet()
     /// The bounds of a hit index dropped because frames moved outside them: the next one
     /// grows past them (see `ScreenHitIndex.init(_:growingFrom:)`).
     private var outgrownBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
@@ -57,12 +60,14 @@ struct Screen: Sendable {
             }
             dropOutgrownHitIndex()
             if element.isHidden { visible.remove(existing) } else { visible.insert(existing) }
+            Self.note(element, at: existing, in: &focusable)
             slots[existing] = element
             return .replaced(ElementID(serial: owners[existing]), old)
         }
         if hitIndex?.append(element, at: slots.count) == false { hitIndex = nil }
         dropOutgrownHitIndex()
         if !element.isHidden { visible.insert(slots.count) }
+        Self.note(element, at: slots.count, in: &focusable)
         let identity = ElementID(serial: slotOfSerial.count)
         slotOfSerial.append(slots.count)
         owners.append(identity.serial)
@@ -123,6 +128,7 @@ struct Screen: Sendable {
         index[removed.id] = nil
         lastUpdate[removed.id] = nil
         visible.remove(slot)
+        focusable.remove(slot)
         owners[slot] = -1
         slotOfSerial[identity.serial] = -1
         removedCount += 1
@@ -138,11 +144,13 @@ struct Screen: Sendable {
         kept.reserveCapacity(slots.count - removedCount)
         keptOwners.reserveCapacity(slots.count - removedCount)
         visible = SlotSet()
+        focusable = SlotSet()
         for slot in slots.indices where owners[slot] >= 0 {
             let element = slots[slot]
             slotOfSerial[owners[slot]] = kept.count
             index[element.id] = kept.count
             if !element.isHidden { visible.insert(kept.count) }
+            Self.note(element, at: kept.count, in: &focusable)
             keptOwners.append(owners[slot])
             kept.append(element)
         }
@@ -230,7 +238,21 @@ struct Screen: Sendable {
             return result
         }) else { return nil }
         slots[slot].traits = traits
+        Self.note(slots[slot], at: slot, in: &focusable)
         return result
+    }
+
+    /// Whether an element takes keyboard focus: a visible, enabled text field, button, link,
+    /// toggle or adjustable element (or one marked `interactive`).
+    static func takesKeyboardFocus(_ element: Element) -> Bool {
+        guard !element.isHidden else { return false }
+        if let field = element.field { return !field.isDisabled }
+        return element.isActionable && !element.traits.contains(.notEnabled)
+    }
+
+    /// Enters or takes out a slot of `set` as its element takes keyboard focus or not.
+    private static func note(_ element: Element, at slot: Int, in set: inout SlotSet) {
+        if takesKeyboardFocus(element) { set.insert(slot) } else { set.remove(slot) }
     }
 
     /// Lends the field inside its optional in place (optional chaining on an `inout` value
@@ -286,13 +308,33 @@ struct Screen: Sendable {
         return found.map { self.identity(inSlot: $0) }
     }
 
-    /// The next enabled, visible text field after an identity's element in reading order.
-    /// - Complexity: O(k) in the visible elements after it up to the field found (the search
-    ///   starts after it, not at the start of the screen).
-    func nextField(after identity: ElementID) -> ElementID? {
-        guard var slot = slot(of: identity) else { return nil }
-        while let next = visible.next(after: slot) {
-            if slots[next].field.map({ !$0.isDisabled }) == true { return self.identity(inSlot: next) }
+    /// The next (`forward`) or previous enabled, visible text field from an identity's element
+    /// in reading order.
+    /// - Complexity: O(k) in the visible elements passed up to the field found (the search
+    ///   starts beside it, not at the start of the screen).
+    func nearestField(from identity: ElementID, forward: Bool) -> ElementID? {
+        guard let slot = slot(of: identity) else { return nil }
+        return search(from: slot, forward: forward) { $0.field.map { !$0.isDisabled } == true }
+    }
+
+    /// The next (`forward`) or previous element that takes keyboard focus, from an identity's
+    /// element in reading order, wrapping at the ends; from the start or the end when
+    /// `identity` is nil or removed. An enabled text field, button, link, toggle or adjustable
+    /// element takes it; nothing hidden or dimmed does.
+    /// - Complexity: O(1 + s / 4,096) for s slots passed (see `SlotSet`).
+    func nextFocusable(from identity: ElementID?, forward: Bool) -> ElementID? {
+        let start = identity.flatMap { slot(of: $0) } ?? (forward ? -1 : Int.max)
+        let found = forward ? focusable.next(after: start) : focusable.previous(before: start)
+        // Past the last element, round to the first (and back from the first to the last).
+        let arrived = found ?? (forward ? focusable.next(after: -1) : focusable.previous(before: Int.max))
+        return arrived.map { self.identity(inSlot: $0) }
+    }
+
+    /// The first visible element after or before a slot that `matches`.
+    private func search(from slot: Int, forward: Bool, where matches: (Element) -> Bool) -> ElementID? {
+        var slot = slot
+        while let next = forward ? visible.next(after: slot) : visible.previous(before: slot) {
+            if matches(slots[next]) { return identity(inSlot: next) }
             slot = next
         }
         return nil

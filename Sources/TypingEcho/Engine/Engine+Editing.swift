@@ -103,6 +103,10 @@ extension Engine {
             emit(.activate(element: screen.id(of: focused)))
             return
         }
+        if key == .tab || key == .shiftTab {
+            try pressTab(forward: key == .tab, at: location)
+            return
+        }
         let position = try editingField(for: "key \(key.rawValue)", at: location)
         switch key {
         case .backspace: edit(position) { $0.delete(.backward, in: &$1) }
@@ -133,7 +137,8 @@ extension Engine {
         case .commandC: perform(.copy, in: position)
         case .commandX: perform(.cut, in: position)
         case .commandV: perform(.paste, in: position)
-        case .tab: moveEditingToNextField(after: position)
+        case .up, .down: edit(position) { $0.moveLine(key == .down ? .forward : .backward, in: &$1) }
+        case .tab, .shiftTab: break  // above: Tab needs no field being edited
         }
     }
 

@@ -294,11 +294,16 @@ extension Engine {
     /// is announced. - Returns: Whether there was one.
     @discardableResult
     mutating func moveEditingToNextField(after position: FieldHandle) -> Bool {
-        guard let next = screen.nextField(after: position.identity) else { return false }
-        beginEditing(next)
-        focus(next)
-        emitCursor(next)
+        guard let next = screen.nearestField(from: position.identity, forward: true) else { return false }
+        moveEditing(to: next)
         return true
+    }
+
+    /// Focus and editing move to a field, which is announced with its insertion point.
+    mutating func moveEditing(to field: ElementID) {
+        beginEditing(field)
+        focus(field)
+        emitCursor(field)
     }
 
     /// Shows another layer; a finger resting on the keyboard is now on the key at the same place.

@@ -27,6 +27,7 @@ extension Settings {
         case "focus-order": return style.focusOrder.rawValue
         case "focus-edits": return style.focusEdits ? "on" : "off"
         case "touch": return style.touch ? "on" : "off"
+        case "tab-focus": return style.tabFocus.rawValue
         case "word-echo": return style.wordEcho.rawValue
         case "modifier-echo": return style.modifierEcho ? "on" : "off"
         case "echo-pitch": return String(style.echoPitch)

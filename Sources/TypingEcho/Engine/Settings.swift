@@ -114,7 +114,7 @@ public struct Settings: Sendable, Hashable {
 
     /// The settings a reader's conventions are, one per convention where readers differ.
     public static let conventionKeys = [
-        "wording", "focus-order", "focus-edits", "touch", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
+        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
     ]
@@ -211,6 +211,7 @@ public struct Settings: Sendable, Hashable {
         case "focus-order": style.focusOrder = try Self.choice(key, value)
         case "focus-edits": style.focusEdits = try Self.onOff(key, value)
         case "touch": style.touch = try Self.onOff(key, value)
+        case "tab-focus": style.tabFocus = try Self.choice(key, value)
         case "word-echo": style.wordEcho = try Self.choice(key, value)
         case "modifier-echo": style.modifierEcho = try Self.onOff(key, value)
         case "echo-pitch": style.echoPitch = try Self.pitch(key, value)

@@ -283,8 +283,14 @@ public enum HardwareKey: String, Sendable, Hashable, CaseIterable {
     case commandX = "command-x"
     /// Paste.
     case commandV = "command-v"
-    /// Focus and editing move to the next field.
+    /// Focus moves to the next field (`tab-focus=fields`) or focusable element (`elements`).
     case tab
+    /// Focus moves to the previous field or focusable element.
+    case shiftTab = "shift-tab"
+    /// Moves up a line in a text area.
+    case up
+    /// Moves down a line in a text area.
+    case down
 }
 
 /// An edit action (`edit NAME`).

@@ -55,6 +55,8 @@ struct EchoStyle: Sendable, Hashable {
     var focusEdits: Bool
     /// Whether the reader has touch gestures (`touch`); without, they are a script error.
     var touch: Bool
+    /// Where a hardware Tab moves focus (`tab-focus`).
+    var tabFocus = TabFocus.fields
     /// How a word ended by typing is said (`word-echo`).
     var wordEcho: WordEcho
     /// Whether a capital typed on a hardware keyboard is preceded by its shift key's name
@@ -104,6 +106,7 @@ struct EchoStyle: Sendable, Hashable {
     /// TalkBack: "X deleted" at a higher pitch, the text passed over with "Beginning of field"
     /// and "End of field", "Bullet" and "Character N" with Speak passwords off.
     static let talkBack = voiceOver.with {
+        $0.tabFocus = .elements
         $0.echoPitch = 1.0
         $0.deletePitch = 1.2
         $0.moveSound = nil
@@ -124,6 +127,7 @@ struct EchoStyle: Sendable, Hashable {
     /// NVDA: the character or word now at the caret, "blank" at the end, "star" per typed
     /// password character, capitals 30 % higher.
     static let nvda = voiceOver.with {
+        $0.tabFocus = .elements
         $0.echoPitch = 1.0
         $0.deletePitch = 1.0
         $0.moveSound = nil
@@ -141,6 +145,7 @@ struct EchoStyle: Sendable, Hashable {
     /// Orca: separate utterances on focus, modifier keys echoed, "blank" at the end, selected
     /// text then "selected", silence for keys typed into a password field; no touch screen.
     static let orca = voiceOver.with {
+        $0.tabFocus = .elements
         $0.echoPitch = 1.0
         $0.deletePitch = 1.0
         $0.moveSound = nil
@@ -161,6 +166,7 @@ struct EchoStyle: Sendable, Hashable {
     /// ChromeVox: the character at the caret, "End of text", the characters crossed by a word
     /// move, "selected" then "added to selection", longer deletions "…, deleted".
     static let chromeVox = voiceOver.with {
+        $0.tabFocus = .elements
         $0.echoPitch = 1.0
         $0.moveSound = nil
         $0.wording = .chromevox
@@ -209,6 +215,17 @@ public enum FocusOrder: String, Sendable, Hashable, CaseIterable {
     case nameRoleValueState = "name-role-value-state"
     /// Name, role, value, states, each its own utterance (Orca).
     case separate
+}
+
+/// Where a hardware Tab (and Shift+Tab) moves focus (`tab-focus`).
+public enum TabFocus: String, Sendable, Hashable, CaseIterable {
+    /// From the field being edited to the next or previous text field; elsewhere Tab is not
+    /// a key the reader gets (VoiceOver on iOS: UIKit's Tab between text fields).
+    case fields
+    /// Keyboard focus to the next or previous focusable element (fields, buttons, links,
+    /// toggles, adjustable elements), whatever has focus, wrapping at the ends (the desktop
+    /// readers, and TalkBack: Android's keyboard navigation).
+    case elements
 }
 
 /// How the word a typed character ends is said (`word-echo`).
