@@ -59,7 +59,7 @@ let package = Package(
         .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "TypingEchoTesting", "TypingEchoImport", "CICU", "CGumbo"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting", "TypingEcho"]),
-        .testTarget(name: "TypingEchoImportTests", dependencies: ["TypingEchoImport", "TypingEcho", "TypingEchoTesting"]),
+        .testTarget(name: "TypingEchoImportTests", dependencies: ["TypingEchoImport", "TypingEcho", "TypingEchoTesting"], exclude: ["Samples"]),
         .testTarget(name: "TypingEchoRenderTests", dependencies: ["TypingEchoRender", "TypingEcho", "TypingEchoTesting"]),
     ],
     swiftLanguageModes: [.v6]

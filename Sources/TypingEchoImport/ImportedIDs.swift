@@ -6,9 +6,9 @@
 ///
 /// ```swift
 /// var ids = ImportedIDs()
-/// print(ids.id(source: "user name", kind: "text"))  // user-name
-/// print(ids.id(source: "user name", kind: "text"))  // user-name-2
-/// print(ids.id(source: nil, kind: "button"))        // button-1
+/// let first = ids.id(source: "user name", kind: "text")   // "user-name"
+/// let second = ids.id(source: "user name", kind: "text")  // "user-name-2"
+/// let third = ids.id(source: nil, kind: "button")         // "button-1"
 /// ```
 public struct ImportedIDs: Sendable {
     private var used: Set<String> = []

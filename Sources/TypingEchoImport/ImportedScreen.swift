@@ -7,7 +7,7 @@ import TypingEcho
 /// let dump = #"<hierarchy rotation="0"><node class="android.widget.EditText" text="" "#
 ///     + #"resource-id="com.example:id/email" hint="Email" bounds="[0,0][100,50]"/></hierarchy>"#
 /// let screen = try ScreenImport.importScreen(Array(dump.utf8), format: .uiautomator, source: "dump.xml")
-/// print(screen.elements[0].id)  // email
+/// let id = screen.elements[0].id  // "email"
 /// ```
 public struct ImportedScreen: Sendable, Hashable {
     /// The source's name as given (a path, or `-` for standard input).

@@ -10,7 +10,7 @@ import TypingEcho
 ///         TextField, 0x2, {{20.0, 100.0}, {335.0, 44.0}}, identifier: 'email', placeholderValue: 'Email', value: Email
 ///     """
 /// let screen = try ScreenImport.importScreen(Array(tree.utf8), format: .xcuitest, source: "tree.txt")
-/// print(screen.elements.map(\.id))  // ["email"]
+/// let ids = screen.elements.map(\.id)  // ["email"]
 /// ```
 public enum ScreenImport {
     /// Imports `bytes` read as `format`.
@@ -90,7 +90,17 @@ public enum ScreenImport {
             let rest = bytes[index...]
             if rest.starts(with: "<?".utf8) { skip(past: Array("?>".utf8)) }
             else if rest.starts(with: "<!--".utf8) { skip(past: Array("-->".utf8)) }
-            else if rest.starts(with: "<!".utf8) { skip(past: Array(">".utf8)) }
+            else if rest.starts(with: "<!".utf8) {
+                // A doctype's internal subset holds `>`s of its own: skip to the `>` after its `]`.
+                var depth = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    index += 1
+                    if byte == UInt8(ascii: "[") { depth += 1 }
+                    if byte == UInt8(ascii: "]") { depth = max(0, depth - 1) }
+                    if byte == UInt8(ascii: ">") && depth == 0 { break }
+                }
+            }
             else {
                 index += 1
                 var name: [UInt8] = []

@@ -3,8 +3,8 @@
 ///
 /// ```swift
 /// let value = SecureValue("hunter2")
-/// print(value)        // secure value, 7 characters
-/// print(value.count)  // 7
+/// let shown = "\(value)"  // "secure value, 7 characters"
+/// let count = value.count  // 7
 /// ```
 public struct SecureValue: Sendable, Hashable {
     /// The text itself: read only by the importers' hand-over to a ``Session`` (internal).

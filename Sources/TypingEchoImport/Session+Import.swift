@@ -11,7 +11,7 @@ extension Session {
     /// var session = try Session()
     /// try session.declare(screen)
     /// try session.focus("email")
-    /// print(session.log.lastSpoken ?? "")  // Email, text field
+    /// let spoken = session.log.lastSpoken  // "Email, text field"
     /// ```
     ///
     /// A secure field gets its imported text as its content (the engine never shows it).

@@ -116,8 +116,11 @@ struct XCUITestImporter {
     private static func parse(_ text: String, at location: SourceLocation) throws(ImportError) -> Line? {
         var scanner = Substring(text)
         let type = scanner.prefix { $0.isLetter || $0.isNumber }
-        guard let first = type.first, first.isUppercase, scanner.dropFirst(type.count).first.map({ $0 == "," }) ?? true else { return nil }
+        guard let first = type.first, first.isUppercase else { return nil }
         scanner = scanner.dropFirst(type.count)
+        // `Window (Main)`: a qualifier after the type.
+        if scanner.hasPrefix(" ("), let close = scanner.firstIndex(of: ")") { scanner = scanner[scanner.index(after: close)...] }
+        guard scanner.isEmpty || scanner.hasPrefix(",") else { return nil }
         var line = Line(type: String(type), depth: 0)
         while !scanner.isEmpty {
             guard scanner.hasPrefix(", ") || scanner.hasPrefix(",") else {
@@ -229,7 +232,8 @@ struct XCUITestImporter {
             // An empty field reports its placeholder as its value.
             let value = line.value == line.placeholder ? nil : line.value
             if fieldKind == .secure {
-                element.secureValue = SecureValue(value ?? "")
+                // Stated (bullets, or the placeholder of an empty field) or not at all.
+                element.secureValue = line.value.map { _ in SecureValue(value ?? "") }
             } else if let value, !value.isEmpty {
                 element.value = value
             }

@@ -50,6 +50,33 @@ public struct Element: Sendable {
     public var isHidden = false
     /// Whether the app responds to taps on it (`interactive`), whatever its traits say.
     public var isInteractive = false
+    /// What few elements have (a description, a heading level, a live region), in a box that an
+    /// element without them leaves empty: one reference, not 32 bytes, on each of a million buttons.
+    private var detailsBox: ElementDetailsBox?
+
+    /// The accessible description (`description=`), said apart from the label and the hint.
+    public var accessibilityDescription: String? {
+        get { detailsBox?.details.description }
+        set { changeDetails { $0.description = newValue } }
+    }
+
+    /// A heading's level, 1 to 6 (`level=`), said with its role: "heading level 2".
+    public var headingLevel: Int? {
+        get { detailsBox?.details.level }
+        set { changeDetails { $0.level = newValue } }
+    }
+
+    /// How its changes are announced (`live=`), when it is a live region.
+    public var liveRegion: LiveRegion? {
+        get { detailsBox?.details.live }
+        set { changeDetails { $0.live = newValue } }
+    }
+
+    private mutating func changeDetails(_ change: (inout ElementDetails) -> Void) {
+        var details = detailsBox?.details ?? ElementDetails()
+        change(&details)
+        detailsBox = details == ElementDetails() ? nil : ElementDetailsBox(details)
+    }
 
     /// Creates an element from an `element` declaration with parsed traits.
     public init(_ declaration: ElementDeclaration, traits: Traits) {
@@ -64,6 +91,9 @@ public struct Element: Sendable {
         labelFor = declaration.labels
         isHidden = declaration.hidden
         isInteractive = declaration.interactive
+        accessibilityDescription = declaration.description
+        headingLevel = declaration.level
+        liveRegion = declaration.live
     }
 
     /// Creates a text field element from a `field` declaration.
@@ -80,12 +110,29 @@ public struct Element: Sendable {
         fieldBox = FieldBox(field)
         traits = field.traits
         isHidden = declaration.hidden
+        accessibilityDescription = declaration.description
     }
 
     /// Whether the element is a text field or responds to activation: a button, link,
     /// adjustable, toggle, or declared `interactive`.
     public var isActionable: Bool {
         field != nil || isInteractive || !traits.isDisjoint(with: [.button, .link, .adjustable, .toggle])
+    }
+}
+
+/// An element's description, heading level and live region (see ``Element/accessibilityDescription``).
+struct ElementDetails: Sendable, Hashable {
+    var description: String?
+    var level: Int?
+    var live: LiveRegion?
+}
+
+/// The box an element's details live in: never changed once made (a change makes a new box).
+final class ElementDetailsBox: Sendable {
+    let details: ElementDetails
+
+    init(_ details: ElementDetails) {
+        self.details = details
     }
 }
 
@@ -129,6 +176,14 @@ public struct TextField: Sendable {
     public var returnKey: ReturnKeyType
     /// Where shift turns on by itself while it is edited (never in a secure field).
     public var autocapitalization: Autocapitalization
+    /// Whether the field is marked invalid (`invalid`): "invalid data" is said; its message is ``error``.
+    public var isInvalid = false
+    /// Whether the field can be read but not edited (`read-only`): double tap does not edit it.
+    public var isReadOnly = false
+    /// The fewest characters it accepts (`min=`), for lint and `describe`.
+    public var minLength: Int?
+    /// Its autofill purpose (`autocomplete=`), for lint and `describe`.
+    public var autocomplete: String?
 
     /// Creates a field's state from its declaration.
     public init(_ declaration: FieldDeclaration, locale: String) throws(ICUError) {
@@ -147,6 +202,10 @@ public struct TextField: Sendable {
         } else {
             autocapitalization = declaration.autocapitalization ?? .defaultValue(kind: declaration.kind, keyboard: declaration.keyboard)
         }
+        isInvalid = declaration.invalid
+        isReadOnly = declaration.readOnly
+        minLength = declaration.minLength
+        autocomplete = declaration.autocomplete
         buffer = try TextBuffer(locale: locale)
         buffer.isSecret = declaration.kind == .secure
         buffer.insert(declaration.value)

@@ -24,6 +24,28 @@ public enum LintRule: String, Sendable, Hashable, CaseIterable {
     /// in its default configuration (TalkBack's "Speak passwords" is on by default), which the
     /// model never does.
     case speaksPasswords = "speaks-passwords"
+    /// A text field with no label and no placeholder: it is announced by its role alone.
+    case unnamedField = "unnamed-field"
+    /// A field marked invalid with no error message: the reader says it is invalid, never why.
+    case invalidWithoutMessage = "invalid-without-message"
+    /// A password field whose autofill purpose is missing (on a screen whose other fields state
+    /// theirs) or is not `current-password`, `new-password` or `one-time-code`: password
+    /// managers cannot fill it.
+    case passwordAutocomplete = "password-autocomplete"
+    /// A label with an asterisk on a field not marked required: "required" is only seen, and
+    /// the asterisk is read as "star" or not at all.
+    case requiredOnlyVisual = "required-only-visual"
+    /// Two text fields with one label: a reader's user cannot tell them apart.
+    case duplicateLabels = "duplicate-labels"
+}
+
+/// What the per-element checks need to know about the rest of the screen.
+struct ScreenFacts: Sendable {
+    /// Whether some field states its autofill purpose (an imported web form).
+    var usesAutocomplete = false
+    /// The normalised labels that more than one visible text field has, each with the id of the
+    /// first such field (the others are the findings).
+    var duplicateFieldLabels: [String: String] = [:]
 }
 
 /// One problem found on a screen: the rule, the element (nil for the whole screen) and why.
@@ -51,7 +73,7 @@ public enum Lint {
         let context = Context(elements)
         var findings: [LintFinding] = []
         for element in elements {
-            for (rule, message) in check(element, fields: context.fieldLabels) {
+            for (rule, message) in check(element, fields: context.fieldLabels, facts: context.facts) {
                 findings.append(LintFinding(rule: rule, element: element.id, message: message))
             }
         }
@@ -69,7 +91,7 @@ public enum Lint {
         var findings: [LintFinding] = []
         var session: [LintFinding] = []
         for (position, element) in screen.elements.enumerated() {
-            for (rule, message) in check(element, fields: context.fieldLabels) {
+            for (rule, message) in check(element, fields: context.fieldLabels, facts: context.facts) {
                 findings.append(LintFinding(rule: rule, element: element.id, message: message))
             }
             session += context.sessionFindings(for: element, at: position)
@@ -94,15 +116,26 @@ public enum Lint {
         let covered: (id: String, message: String)?
         /// The reader's name when it speaks passwords by default.
         let speaksPasswords: String?
+        /// Autofill in use, duplicate field labels.
+        let facts: ScreenFacts
 
         /// - Complexity: O(n) in the elements.
         init(_ elements: [Element], covered: (id: String, message: String)? = nil, speaksPasswords: String? = nil) {
             var fieldLabels: [String: String] = [:]
             var visible = 0
             var headers = 0
+            var facts = ScreenFacts()
+            var firstWithLabel: [String: String] = [:]
             for element in elements {
                 if element.field != nil && fieldLabels[element.id] == nil { fieldLabels[element.id] = element.label }
                 guard !element.isHidden else { continue }
+                if let field = element.field {
+                    if field.autocomplete != nil { facts.usesAutocomplete = true }
+                    let label = normalised(element.label)
+                    if !label.isEmpty {
+                        if let first = firstWithLabel[label] { facts.duplicateFieldLabels[label] = first } else { firstWithLabel[label] = element.id }
+                    }
+                }
                 visible += 1
                 if element.traits.contains(.header) { headers += 1 }
             }
@@ -115,6 +148,7 @@ public enum Lint {
             }
             self.covered = covered
             self.speaksPasswords = speaksPasswords
+            self.facts = facts
         }
 
         /// The context of a session's screen as it is now.
@@ -132,7 +166,7 @@ public enum Lint {
         /// The findings about `element` (at `position` on the screen) in reading order: its own,
         /// then the session's about it.
         func findings(for element: Element, at position: Int) -> [LintFinding] {
-            var findings = check(element, fields: fieldLabels).map { LintFinding(rule: $0.0, element: element.id, message: $0.1) }
+            var findings = check(element, fields: fieldLabels, facts: facts).map { LintFinding(rule: $0.0, element: element.id, message: $0.1) }
             findings += sessionFindings(for: element, at: position)
             return findings
         }
@@ -152,7 +186,7 @@ public enum Lint {
     }
 
     /// The findings for one element, which may refer to the others (labels).
-    static func check(_ element: Element, fields: [String: String]) -> [(LintRule, String)] {
+    static func check(_ element: Element, fields: [String: String], facts: ScreenFacts = ScreenFacts()) -> [(LintRule, String)] {
         var found: [(LintRule, String)] = []
         let traits = element.traits
         if let target = element.labelFor {
@@ -180,9 +214,42 @@ public enum Lint {
            element.label.isEmpty || normalised(element.label) == normalised(placeholder) {
             found.append((.placeholderAsLabel, "its only label is the placeholder '\(placeholder)', which disappears once text is typed; give it a label"))
         }
+        if let field = element.field {
+            found += fieldChecks(field, id: element.id, label: element.label, facts: facts)
+        }
         if traits.contains(.button), element.label.isEmpty {
             let what = traits.contains(.image) ? "an image-only button" : "a button"
             found.append((.unlabelledButton, "\(what) without a label; VoiceOver reads it as just \"button\" (or the image's file name)"))
+        }
+        return found
+    }
+
+    /// The checks of a visible text field for what real (imported) screens get wrong.
+    static func fieldChecks(_ field: TextField, id: String, label: String, facts: ScreenFacts) -> [(LintRule, String)] {
+        var found: [(LintRule, String)] = []
+        if label.isEmpty, field.placeholder == nil {
+            found.append((.unnamedField, "a \(field.kind.rawValue) field with no label and no placeholder is announced by its role alone; give it a label"))
+        }
+        if field.isInvalid, field.error == nil {
+            found.append((.invalidWithoutMessage, "it is marked invalid but no error message is associated with it (aria-errormessage or aria-describedby); the user hears that it is wrong, not why"))
+        }
+        if field.isSecure {
+            let purposes = ["current-password", "new-password", "one-time-code"]
+            if let purpose = field.autocomplete {
+                let tokens = purpose.lowercased().split(separator: " ").map(String.init)
+                if !tokens.contains(where: purposes.contains) {
+                    found.append((.passwordAutocomplete, "a password field with autocomplete=\(purpose); use current-password to sign in, new-password to sign up, one-time-code for a code"))
+                }
+            } else if facts.usesAutocomplete {
+                found.append((.passwordAutocomplete, "a password field with no autocomplete while other fields state theirs; use current-password to sign in, new-password to sign up"))
+            }
+        }
+        if !field.isRequired, label.contains("*") {
+            found.append((.requiredOnlyVisual, "the label '\(label)' marks it required with an asterisk only; mark the field required so that \"required\" is announced"))
+        }
+        let normalisedLabel = normalised(label)
+        if !normalisedLabel.isEmpty, let first = facts.duplicateFieldLabels[normalisedLabel], first != id {
+            found.append((.duplicateLabels, "field '\(first)' has the label '\(label)' too; give each a label that tells them apart"))
         }
         return found
     }

@@ -68,6 +68,10 @@ public struct PlatformEquivalents: Sendable, Hashable {
                 aria("aria-invalid", "true"); aria("aria-errormessage", "\(element.id)-error")
                 android("contentInvalid", "true"); android("error", error)
             }
+            if field.isInvalid && field.error == nil { aria("aria-invalid", "true"); android("contentInvalid", "true") }
+            if field.isReadOnly { aria("aria-readonly", "true"); flutter.append("isReadOnly") }
+            if let min = field.minLength { aria("minlength", String(min)) }
+            if let autocomplete = field.autocomplete { aria("autocomplete", autocomplete) }
             if field.isEditing { flutter.append("isFocused") }
             if let max = field.maxLength { android("maxTextLength", String(max)) }
         } else if let value = element.value {
@@ -85,7 +89,13 @@ public struct PlatformEquivalents: Sendable, Hashable {
             aria(traits.contains(.button) && !traits.contains(.tabBar) ? "aria-pressed" : "aria-selected", "true")
             android("isSelected", "true"); flutter.append("isSelected")
         }
-        if traits.contains(.header) { aria("aria-level", "2"); android("isHeading", "true"); flutter.append("isHeader") }
+        if traits.contains(.header) {
+            aria("aria-level", String(element.headingLevel ?? 2)); android("isHeading", "true"); flutter.append("isHeader")
+        }
+        if let description = element.accessibilityDescription { aria("aria-description", description) }
+        if let live = element.liveRegion {
+            aria("aria-live", live.rawValue); android("accessibilityLiveRegion", live.rawValue); flutter.append("isLiveRegion")
+        }
         if traits.contains(.button) { flutter.append("isButton") }
         if traits.contains(.link) { flutter.append("isLink") }
         if traits.contains(.image) { flutter.append("isImage") }

@@ -11,7 +11,7 @@ extension Engine {
     mutating func focus(_ target: ElementID, interrupts: Bool = true) {
         reader.focus(onElement: target)
         emit(.focus(.element(screen.id(of: target))))
-        let edits = configuration.current.style.focusEdits && withField(target, { !$0.isDisabled && !$0.isEditing }) == true
+        let edits = configuration.current.style.focusEdits && withField(target, { !$0.isDisabled && !$0.isReadOnly && !$0.isEditing }) == true
         if edits { beginEditing(target) }
         announceFocused(interrupts: interrupts)
         if edits { emitCursor(target) }
@@ -51,7 +51,7 @@ extension Engine {
             throw ScriptError(.nothingFocused, "double-tap with nothing focused; focus an element first", at: location)
         }
         guard !passesGesturesThrough else { return }
-        guard let (isDisabled, isEditing, atStart) = withField(position, { ($0.isDisabled, $0.isEditing, $0.buffer.insertionPoint.utf16 == 0) }) else {
+        guard let (isDisabled, isEditing, atStart) = withField(position, { ($0.isDisabled || $0.isReadOnly, $0.isEditing, $0.buffer.insertionPoint.utf16 == 0) }) else {
             // Not a field: the app gets the activation, and answers as it would.
             if screen.read(position, Self.activates) == true { emit(.activate(element: screen.id(of: position))) }
             return

@@ -75,6 +75,15 @@ extension Engine {
     /// A re-declaration replaced a focused element: a changed value is spoken, queued after
     /// what is being said; an `updatesFrequently` element's at most once per interval.
     mutating func noticeUpdate(from old: Element, to new: Element, at position: ElementID) {
+        // A live region says its new text wherever focus is.
+        if let live = new.liveRegion, new.field == nil, !new.isHidden {
+            let text = [new.label, new.value ?? ""].filter { !$0.isEmpty }.joined(separator: voice.echo.phrasebook.listSeparator)
+            let before = [old.label, old.value ?? ""].filter { !$0.isEmpty }.joined(separator: voice.echo.phrasebook.listSeparator)
+            if !text.isEmpty, text != before || old.isHidden {
+                echo(.liveRegionChanged(text, assertive: live == .assertive))
+                return
+            }
+        }
         guard position == reader.focus.element, new.field == nil, !new.isHidden, let value = new.value, value != old.value,
               screen.speaksUpdate(of: position, at: output.clock.now) else { return }
         echo(.valueChanged(value, byItself: true))

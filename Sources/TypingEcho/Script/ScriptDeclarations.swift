@@ -72,8 +72,9 @@ extension ScriptParser {
         field.readOnly = found.flags.contains("read-only")
         if let min = found.values["min"] { field.minLength = try ScriptValues.integer(min, in: line) }
         if let autocomplete = found.values["autocomplete"] {
-            guard !autocomplete.quoted, autocomplete.text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") }) else {
-                throw arguments.error("autocomplete= expects a token without quotes (email, current-password …)", at: autocomplete.offset)
+            guard !autocomplete.text.isEmpty, autocomplete.text.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+                throw arguments.error("autocomplete= expects autofill tokens (email, current-password, \"section-a new-password\" …)",
+                                      at: autocomplete.offset)
             }
             field.autocomplete = autocomplete.text
         }

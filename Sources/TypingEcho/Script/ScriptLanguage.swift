@@ -57,6 +57,7 @@ public enum ScriptLanguage {
             ("keyboard=", KeyboardType.allCases.map(\.rawValue)),
             ("return-key=", ReturnKeyType.allCases.map(\.rawValue)),
             ("autocapitalization=", Autocapitalization.allCases.map(\.rawValue)),
+            ("live=", LiveRegion.allCases.map(\.rawValue)),
             ("traits=", Traits.named.map(\.name)),
         ]
     }

@@ -16,6 +16,9 @@ public enum AnnouncementPart: String, Sendable, Hashable, CaseIterable {
     case count
     /// Where the insertion point of an edited field is: "insertion point at end".
     case insertionPoint
+    /// The accessible description, for the readers that say it with the element (NVDA, Orca,
+    /// ChromeVox); VoiceOver and TalkBack say it with the hint, after the hint delay.
+    case description
 }
 
 /// Composes what the screen reader says when an element gains focus.
@@ -72,7 +75,17 @@ struct Announcer: Sendable {
         guard let field = element.field, style.focusOrder != .labelValueRoleState else {
             return voiceOverParts(for: element, prefix: parts)
         }
-        return parts + fieldParts(field, label: element.label)
+        return parts + fieldParts(field, label: element.label, description: element.accessibilityDescription)
+    }
+
+    /// Whether this reader says a description with the element (NVDA's properties, Orca, ChromeVox's
+    /// output rules) rather than with the hint (VoiceOver's and TalkBack's accessibility hint).
+    private var saysDescription: Bool { style.wording == .nvda || style.wording == .orca || style.wording == .chromevox }
+
+    /// "read-only" and "invalid data" (each reader's words), when the field is so.
+    private func addReadOnlyAndInvalid(_ field: TextField, _ add: (AnnouncementPart, String) -> Void) {
+        if field.isReadOnly { add(.status, phrasebook.string("status.read-only")) }
+        if field.isInvalid { add(.status, phrasebook.string("status.invalid")) }
     }
 
     /// The parts in VoiceOver's order (every element's for VoiceOver, and every element's but
@@ -85,7 +98,8 @@ struct Announcer: Sendable {
         add(.label, element.label)
         guard let field = element.field else {
             if let value = element.value { add(.value, value) }
-            add(.traits, traitWords(element.traits))
+            add(.traits, traitWords(element.traits, level: element.headingLevel))
+            if saysDescription, let description = element.accessibilityDescription { add(.description, description) }
             if element.traits.contains(.notEnabled) { add(.status, phrasebook.string("status.dimmed")) }
             return parts
         }
@@ -97,9 +111,11 @@ struct Announcer: Sendable {
         }
         if !field.isSecure || count == 0, let error = field.error { add(.error, error) }
         add(.traits, phrasebook.string("role.\(field.kind.rawValue)"))
+        if saysDescription, let description = element.accessibilityDescription { add(.description, description) }
         if field.isEditing { add(.status, phrasebook.string("status.editing")) }
         if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
         if field.isRequired { add(.status, phrasebook.string("status.required")) }
+        addReadOnlyAndInvalid(field, add)
         if field.isSecure && count > 0 {
             add(.count, phrasebook.count("characters", count))
             if let error = field.error { add(.error, error) }
@@ -110,7 +126,7 @@ struct Announcer: Sendable {
 
     /// A field's parts after its label in the orders of the other readers: TalkBack's states,
     /// name (its text, else its label), role; NVDA's and Orca's name, role, value, states.
-    private func fieldParts(_ field: TextField, label: String) -> [(part: AnnouncementPart, text: String)] {
+    private func fieldParts(_ field: TextField, label: String, description: String?) -> [(part: AnnouncementPart, text: String)] {
         var parts: [(part: AnnouncementPart, text: String)] = []
         func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
         let count = field.buffer.characterCount
@@ -120,6 +136,8 @@ struct Announcer: Sendable {
             if field.isEditing { add(.status, phrasebook.string("status.editing")) }
             if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
             if field.isRequired { add(.status, phrasebook.string("status.required")) }
+            addReadOnlyAndInvalid(field, add)
+            if saysDescription, let description { add(.description, description) }
         }
         switch style.focusOrder {
         case .stateNameRole:
@@ -140,12 +158,13 @@ struct Announcer: Sendable {
     }
 
     /// The role and trait words of a non-field element, joined: "button, heading".
-    private func traitWords(_ traits: Traits) -> String {
+    private func traitWords(_ traits: Traits, level: Int? = nil) -> String {
         // As `join` of the words, without the two arrays a filter and a map made per element
         // (and the separator looked up only for a second word).
         var text = ""
         for (trait, key) in Self.traitWords where traits.contains(trait) && !(trait == .button && traits.contains(.toggle)) {
-            let word = phrasebook.string(key)
+            // A heading with a level says it with its role: "heading level 2".
+            let word = trait == .header && level != nil ? phrasebook.numbered("role.header.level", level!) : phrasebook.string(key)
             if word.isEmpty { continue }
             if !text.isEmpty { text += phrasebook.listSeparator }
             text += word
@@ -164,9 +183,11 @@ struct Announcer: Sendable {
     /// for a field that is not being edited; an adjustable element adds how to adjust it.
     func hint(for element: Element) -> String? {
         var hints: [String] = []
+        // VoiceOver and TalkBack hear a description as the platform's hint: before the hint itself.
+        if !saysDescription, let description = element.accessibilityDescription { hints.append(description) }
         if let hint = element.hint {
             hints.append(hint)
-        } else if let field = element.field, !field.isEditing, !field.isDisabled {
+        } else if let field = element.field, !field.isEditing, !field.isDisabled, !field.isReadOnly {
             hints.append(phrasebook.string("hint.edit"))
         }
         if element.field == nil, element.traits.contains(.adjustable), !element.traits.contains(.notEnabled) {

@@ -53,6 +53,9 @@ enum EchoChange: Sendable, Hashable {
     case brailleCell(text: Disclosed<String>, dots: BrailleCell)
     /// The app posted an announcement (its own words, never a field's text).
     case announced(String)
+    /// A live region's text changed (`live=`): said as an announcement, cutting what is being
+    /// said when `assertive`, queued behind it when polite.
+    case liveRegionChanged(String, assertive: Bool)
 }
 
 /// Where a move left the insertion point, for the readers that say more than what it passed.

@@ -41,6 +41,7 @@ struct EchoComposer: Sendable {
         case .invalidFields(let count): invalidFields(count)
         case .brailleCell(let text, let dots): brailleCell(text: text.value, dots: dots, secure: text.isSecret)
         case .announced(let text): announced(text)
+        case .liveRegionChanged(let text, let assertive): liveRegionChanged(text, assertive: assertive)
         }
     }
 
@@ -344,6 +345,14 @@ struct EchoComposer: Sendable {
     func announced(_ text: String) -> Feedback {
         var feedback = Feedback()
         feedback.say(text, role: .announcement, turn: .queues)
+        return feedback
+    }
+
+    /// A live region's new text: an assertive region (`role=alert`) cuts what is being said, a
+    /// polite one waits its turn (WAI-ARIA 1.2 `aria-live`; every reader follows it).
+    func liveRegionChanged(_ text: String, assertive: Bool) -> Feedback {
+        var feedback = Feedback()
+        feedback.say(text, role: .announcement, turn: assertive ? .interrupts : .queues)
         return feedback
     }
 

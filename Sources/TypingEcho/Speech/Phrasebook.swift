@@ -204,6 +204,11 @@ public struct Phrasebook: Sendable {
         return template.replacingPlaceholder(with: digits)
     }
 
+    /// A template's `{0}` filled with a number in the locale's digits: "heading level 2".
+    public func numbered(_ key: String, _ number: Int) -> String {
+        string(key).replacingPlaceholder(with: rules.format(number))
+    }
+
     /// What separates the parts of an announcement: ", " (ur: "، ").
     public var listSeparator: String { string("separator.list") + " " }
 

@@ -124,7 +124,7 @@ struct FieldEditingTests {
                 }()
         case .editAction(.selectedAll(let text, _)), .editAction(.pasted(let text, _)): [!text.isSecret]
         case .editAction, .boundary, .refused, .keyExplored, .shiftEntered, .rotorTurned, .typingModeSwitched, .valueChanged,
-             .invalidFields, .announced:
+             .invalidFields, .announced, .liveRegionChanged:
             []
         }
     }

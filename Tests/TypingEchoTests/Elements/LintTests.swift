@@ -49,7 +49,28 @@ struct LintTests {
         .init(rule: .speaksPasswords,
               failing: ["settings reader=talkback", #"field pw kind=secure label="Password""#],
               passing: ["settings reader=nvda", #"field pw kind=secure label="Password""#]),
+        .init(rule: .unnamedField,
+              failing: [#"field f kind=text label="""#],
+              passing: [#"field f kind=text label="City""#]),
+        .init(rule: .invalidWithoutMessage,
+              failing: [#"field f kind=text label="Email" invalid"#],
+              passing: [#"field f kind=text label="Email" invalid error="Enter an email address.""#]),
+        .init(rule: .passwordAutocomplete,
+              failing: [#"field u kind=text label="Email" autocomplete=email"#, #"field pw kind=secure label="Password""#],
+              passing: [#"field u kind=text label="Email" autocomplete=email"#, #"field pw kind=secure label="Password" autocomplete=current-password"#]),
+        .init(rule: .requiredOnlyVisual,
+              failing: [#"field f kind=text label="Email *""#],
+              passing: [#"field f kind=text label="Email *" required"#]),
+        .init(rule: .duplicateLabels,
+              failing: [#"field a kind=secure label="Password""#, #"field b kind=secure label="password:""#],
+              passing: [#"field a kind=secure label="Password""#, #"field b kind=secure label="Repeat password""#]),
     ]
+
+    @Test("a wrong autofill purpose is a finding even on a screen that states no other")
+    func wrongPasswordPurpose() throws {
+        #expect(try lintFindings([#"field pw kind=secure label="Password" autocomplete=off"#]).map(\.rule) == [.passwordAutocomplete])
+        #expect(try lintFindings([#"field pw kind=secure label="Password" autocomplete="section-a new-password""#]).isEmpty)
+    }
 
     @Test("each rule finds its problem and not the fix", arguments: cases)
     func rule(_ example: LintCase) throws {
