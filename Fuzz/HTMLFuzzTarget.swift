@@ -14,6 +14,7 @@
 import Glibc
 #endif
 
+/// libFuzzer's entry: imports one page, then the same page after a password and after a decoy.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHTMLImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let page = Array(UnsafeBufferPointer(start: data, count: size))
@@ -22,7 +23,7 @@ public func fuzzHTMLImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = render(page)
     var random = hash
     func next() -> Int {
-        random = random &* 6364136223846793005 &+ 1442695040888963407
+        random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return Int(truncatingIfNeeded: random >> 33)
     }
     let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%()*+,-./:;=?@[]^_{|}~ éж")

@@ -62,16 +62,16 @@ enum Gumbo {
     /// - Complexity: O(*n* · *d*) in the bytes and the depth limit, and O(*n*) memory.
     static func parse(_ bytes: [UInt8], depthLimit: Int, memoryLimit: Int) -> Result<HTMLDocument, Failure> {
         var tree = tegum_tree()
-        var where_: Int64 = -1
+        var position: Int64 = -1
         let outcome = bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { characters in
-                tegum_parse(characters.baseAddress, characters.count, max(depthLimit, 4), max(memoryLimit, 1 << 20), &tree, &where_)
+                tegum_parse(characters.baseAddress, characters.count, max(depthLimit, 4), max(memoryLimit, 1 << 20), &tree, &position)
             }
         }
         defer { tegum_tree_free(&tree) }
         switch Int(outcome) {
         case Int(tegum_parsed): return .success(HTMLDocument(tree))
-        case Int(tegum_too_deep): return .failure(.tooDeep(offset: where_ >= 0 ? Int(where_) : nil))
+        case Int(tegum_too_deep): return .failure(.tooDeep(offset: position >= 0 ? Int(position) : nil))
         case Int(tegum_too_large): return .failure(.tooLarge)
         default: return .failure(.noMemory)
         }

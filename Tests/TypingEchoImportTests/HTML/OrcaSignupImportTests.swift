@@ -87,10 +87,15 @@ struct OrcaSignupImportTests {
         try imported.run(script: Self.walk)
         imported.runUntilIdle()
         #expect(!imported.log.spokenPhrases.isEmpty)
-        // The rig writes the username's aria-describedby as hint=; the import keeps it as the
-        // description it is. Everything else is said the same.
+        // Two differences, both the rig's declarations being older than the model's states: the
+        // username's aria-describedby is written as hint= (the import keeps the description it
+        // is), and the phone's aria-invalid="true" is not declared (the import makes it invalid,
+        // and Orca says "invalid entry" for it). Everything else is said the same.
         let hint = "Letters and digits only."
-        #expect(declared.log.spokenPhrases.filter { !$0.contains(hint) } == imported.log.spokenPhrases.filter { !$0.contains(hint) })
+        let rig = declared.log.spokenPhrases.filter { !$0.contains(hint) }
+        let page = imported.log.spokenPhrases.filter { !$0.contains(hint) }
+        #expect(page.filter { $0 == "invalid entry" }.count == 1)
+        #expect(rig == page.filter { $0 != "invalid entry" })
         if ProcessInfo.processInfo.environment["TYPING_ECHO_FIGURES"] == "1" {
             print("Orca sign-up form: \(imported.log.spokenPhrases.count) utterances on the imported page, \(declared.log.spokenPhrases.count) on the rig's declarations")
         }
