@@ -27,6 +27,16 @@ struct EditingOutcome: Sendable {
 
     /// The operation changed the field in a way reported without an echo of its own.
     mutating func report(_ report: FieldReport) { steps.append(.report(report)) }
+
+    /// Whether the operation changed the text (it reports an `edit`).
+    var edits: Bool {
+        steps.contains { step in
+            switch step {
+            case .echo(_, let reports): reports.contains { if case .edit = $0 { true } else { false } }
+            case .report(let report): if case .edit = report { true } else { false }
+            }
+        }
+    }
 }
 
 /// A field event an editing operation reports.

@@ -58,7 +58,9 @@ extension FieldEditing {
             outcome.echo(.boundary)
             return outcome
         }
-        outcome.echo(.moved(.toEnd(end: end)), reporting: .cursor)
+        var facts = MoveFacts()
+        if wantsMoveText { facts.atCaret = handle.disclosure.show(unitAtInsertionPoint(.character, in: &field)) }
+        outcome.echo(.moved(.toEnd(end: end), facts), reporting: .cursor)
         return outcome
     }
 

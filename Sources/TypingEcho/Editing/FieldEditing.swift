@@ -52,7 +52,11 @@ struct FieldEditing {
     func delete(_ direction: TextDirection, in field: inout TextField) -> EditingOutcome {
         let selected = field.buffer.selection != nil
         let edit = direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
-        return deletion(edit, selection: selected)
+        guard direction == .forward, !selected, let edit else { return deletion(edit, selection: selected) }
+        var outcome = EditingOutcome()
+        let atCaret = wantsMoveText ? handle.disclosure.show(unitAtInsertionPoint(.character, in: &field)) : nil
+        outcome.echo(.deletedForward(text: handle.disclosure.show(edit.text), atCaret: atCaret), reporting: .edit(edit))
+        return outcome
     }
 
     /// Deletes the word before the insertion point (or the selection), said at deletion pitch.

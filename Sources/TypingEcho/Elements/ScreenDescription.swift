@@ -106,7 +106,13 @@ public struct ScreenDescription: Sendable {
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByPosition[position]),
                         readers: others.map { reader, announcer in
-                            // Separate utterances (Orca) are shown joined by " · ".
+                            // Orca 43's utterances, name and role first, joined by " · ".
+                            if announcer.style.focusOrder == .nameRoleThenValue {
+                                let utterances = element.field.map { announcer.nameRoleThenValue($0, label: element.label, description: element.hint) }
+                                    ?? [announcer.parts(for: element).map(\.text).joined(separator: " ")]
+                                return (reader, utterances.joined(separator: " · "))
+                            }
+                            // Separate utterances (Orca's integration tests) are shown joined by " · ".
                             let separate = announcer.style.focusOrder == .separate && element.field != nil
                             let separator = separate ? " · " : announcer.phrasebook.listSeparator
                             return (reader, announcer.parts(for: element).map(\.text).joined(separator: separator))

@@ -33,6 +33,11 @@ extension Engine {
         let clipboard = action == .paste ? editor.clipboard : nil
         // What is pasted into a secure field counts as held, even when the field refuses it.
         if let clipboard { editor.offer(clipboard, toSecureField: field.isSecure) }
+        // `selection-notices`: selecting all of a text already all selected says nothing (Orca).
+        if action == .selectAll, configuration.current.style.selectionNotices,
+           withField(field, { !$0.buffer.isEmpty && $0.buffer.selection?.lowerBound.utf16 == 0 && $0.buffer.selection?.upperBound.utf16 == $0.buffer.utf16Count }) == true {
+            return
+        }
         edit(field) { $0.perform(action, in: &$1, clipboard: clipboard) }
     }
 

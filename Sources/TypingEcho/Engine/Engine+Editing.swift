@@ -27,7 +27,9 @@ extension Engine {
         // would make every insertion copy the whole text.
         let position = try editingField(for: "keys", at: location)
         let cadence = configuration.current.keyCadence
+        var shiftHeld = false
         try FieldCharacters.forEach(in: text, locale: position.locale) { (character: Substring) throws(ScriptError) in
+            shiftHeld = echoShift(for: character, held: shiftHeld, in: position)
             enter(String(character), into: position, hardware: true)
             if cadence > .zero { try advance(by: cadence, at: location) }
         }
@@ -40,10 +42,29 @@ extension Engine {
     @discardableResult
     mutating func edit(_ field: FieldHandle, _ operation: (FieldEditing, inout TextField) -> EditingOutcome) -> EditingOutcome {
         let editing = FieldEditing(handle: field, wantsMoveText: configuration.current.style.wantsMoveText)
+        let style = configuration.current.style
+        let before = style.selectionNotices ? withField(field, { $0.buffer.selection != nil ? $0.buffer.insertionPoint : nil }) ?? nil : nil
         guard let outcome = update(field, { operation(editing, &$0) }) else { return EditingOutcome() }
         if let copied = outcome.copied { editor.copy(copied) }
+        // `selection-notices`: a selection typed or deleted over, or collapsed by a move (in
+        // Chromium, only by one that moved the insertion point).
+        let after = withField(field, { $0.buffer.selection == nil ? $0.buffer.insertionPoint : nil }) ?? nil
+        let notice: String? = if let before, let after, outcome.edits || style.toolkit != .chromium || before != after {
+            outcome.edits ? "selection.deleted" : "selection.collapsed"
+        } else {
+            nil
+        }
+        if let notice, !outcome.edits { sayNotice(notice) }
         deliver(outcome, in: field)
+        if let notice, outcome.edits { sayNotice(notice) }
         return outcome
+    }
+
+    /// Says one of the reader's own selection notices ("Text unselected.").
+    private mutating func sayNotice(_ key: String) {
+        var feedback = Feedback()
+        feedback.say(voice.phrasebook.string(key), role: .status, turn: .queues)
+        deliver(feedback)
     }
 
     /// Delivers an editing outcome, step by step, in order.
@@ -104,10 +125,12 @@ extension Engine {
             return
         }
         if key == .tab || key == .shiftTab {
+            echoKeys(of: key)
             try pressTab(forward: key == .tab, at: location)
             return
         }
         let position = try editingField(for: "key \(key.rawValue)", at: location)
+        echoKeys(of: key)
         switch key {
         case .backspace: edit(position) { $0.delete(.backward, in: &$1) }
         case .delete: edit(position) { $0.delete(.forward, in: &$1) }

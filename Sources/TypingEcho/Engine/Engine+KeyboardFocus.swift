@@ -24,10 +24,21 @@ extension Engine {
             return
         }
         if screen.hasField(next) {
-            moveEditing(to: next)
+            beginEditing(next)
+            // Chromium selects a single-line field's whole text when Tab brings keyboard focus in.
+            if style.toolkit == .chromium { update(next) { if !$0.buffer.isEmpty && $0.kind != .area { $0.buffer.selectAll() } } }
+            focus(next)
+            emitCursor(next)
         } else {
+            let leftField = editor.editedField != nil
             endEditing(returnFocus: false)
             focus(next)
+            // Orca leaves focus mode as keyboard focus leaves a web field ("Browse mode").
+            if leftField && style.toolkit == .chromium && style.focusOrder == .nameRoleThenValue {
+                var feedback = Feedback()
+                feedback.say(voice.phrasebook.string("mode.browse"), role: .status, turn: .queues)
+                deliver(feedback)
+            }
         }
     }
 }

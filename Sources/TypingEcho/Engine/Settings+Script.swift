@@ -28,6 +28,12 @@ extension Settings {
         case "focus-edits": return style.focusEdits ? "on" : "off"
         case "touch": return style.touch ? "on" : "off"
         case "tab-focus": return style.tabFocus.rawValue
+        case "key-echo": return style.keyEcho ? "on" : "off"
+        case "home-end": return style.homeEnd.rawValue
+        case "forward-delete": return style.forwardDelete.rawValue
+        case "selection-notices": return style.selectionNotices ? "on" : "off"
+        case "boundary-sound": return style.boundarySounds ? "on" : "off"
+        case "toolkit": return style.toolkit.rawValue
         case "word-echo": return style.wordEcho.rawValue
         case "modifier-echo": return style.modifierEcho ? "on" : "off"
         case "echo-pitch": return String(style.echoPitch)

@@ -114,7 +114,7 @@ public struct Settings: Sendable, Hashable {
 
     /// The settings a reader's conventions are, one per convention where readers differ.
     public static let conventionKeys = [
-        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
+        "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "home-end", "forward-delete", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
     ]
@@ -150,11 +150,12 @@ public struct Settings: Sendable, Hashable {
             defaults.phonetics = .off
             defaults.pitchChange = false
         case .orca:
-            // Key echo on, word echo off; capitalization style none; tutorial messages off
-            // (its help page); phonetic spelling only on request.
+            // Key echo on, word echo off; capitalization style none, but a capital is spoken in
+            // the uppercase voice (average pitch 7 of Orca's default 5: heard live); tutorial
+            // messages off (its help page); phonetic spelling only on request.
             defaults.typingFeedback = .characters
             defaults.hardwareFeedback = .characters
-            defaults.capitals = .none
+            defaults.capitals = .pitch
             defaults.hints = false
             defaults.phonetics = .off
             defaults.pitchChange = false
@@ -212,6 +213,12 @@ public struct Settings: Sendable, Hashable {
         case "focus-edits": style.focusEdits = try Self.onOff(key, value)
         case "touch": style.touch = try Self.onOff(key, value)
         case "tab-focus": style.tabFocus = try Self.choice(key, value)
+        case "key-echo": style.keyEcho = try Self.onOff(key, value)
+        case "home-end": style.homeEnd = try Self.choice(key, value)
+        case "forward-delete": style.forwardDelete = try Self.choice(key, value)
+        case "selection-notices": style.selectionNotices = try Self.onOff(key, value)
+        case "boundary-sound": style.boundarySounds = try Self.onOff(key, value)
+        case "toolkit": style.toolkit = try Self.choice(key, value)
         case "word-echo": style.wordEcho = try Self.choice(key, value)
         case "modifier-echo": style.modifierEcho = try Self.onOff(key, value)
         case "echo-pitch": style.echoPitch = try Self.pitch(key, value)

@@ -44,7 +44,15 @@ struct Announcer: Sendable {
     /// said, or waiting its turn), then its hint after the hint delay if hints are on.
     func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
         var feedback = Feedback()
-        if style.focusOrder == .separate && element.field != nil {
+        if style.focusOrder == .nameRoleThenValue, let field = element.field {
+            for (index, text) in nameRoleThenValue(field, label: element.label, description: element.hint).enumerated() {
+                feedback.say(text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
+            }
+        } else if style.focusOrder == .nameRoleThenValue {
+            // Any other element: its name and role words as one utterance ("Back push button").
+            let parts = voiceOverParts(for: element, prefix: [])
+            feedback.say(parts.map(\.text).joined(separator: " "), role: .element, turn: interrupts ? .interrupts : .queues)
+        } else if style.focusOrder == .separate && element.field != nil {
             // Each part its own utterance: the first takes the announcement's turn, the rest queue.
             for (index, part) in parts(for: element).enumerated() {
                 feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
@@ -146,7 +154,7 @@ struct Announcer: Sendable {
             if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
             add(.traits, role)
             if let error = field.error { add(.error, error) }
-        case .nameRoleValueState, .separate, .labelValueRoleState:
+        case .nameRoleValueState, .separate, .nameRoleThenValue, .labelValueRoleState:
             add(.label, label)
             add(.traits, role)
             add(.value, value)
@@ -155,6 +163,53 @@ struct Announcer: Sendable {
             if let error = field.error { add(.error, error) }
         }
         return parts
+    }
+
+    /// A field's announcement as Orca 43 speaks it (`focus-order=name-role-then-value`): the
+    /// name and the toolkit's role word as one utterance ("Username text"), then the line of
+    /// text at the insertion point. In Chromium the first utterance also holds the text (or the
+    /// placeholder) and the states ("Phone entry required"), and "Focus mode" follows, as Orca
+    /// says when a web field takes keyboard focus. A secure field says no more than its role.
+    ///
+    /// The field's `hint=`, what a web page's `aria-describedby` becomes, is Orca's description:
+    /// said after the first utterance, with the states. An invalid field says "invalid entry:"
+    /// and its error message, then the message again as the description that points at it.
+    func nameRoleThenValue(_ field: TextField, label: String, description: String?) -> [String] {
+        let roleKey = "role.\(field.kind.rawValue)"
+        let role = phrasebook.string(roleKey, toolkit: style.toolkit, else: roleKey)
+        var first = [label, role]
+        var rest: [String] = []
+        let count = field.buffer.characterCount
+        let line = field.isSecure || count == 0 ? "" : Self.line(of: field.buffer)
+        switch style.toolkit {
+        case .gtk:
+            if !line.isEmpty { rest.append(line) }
+        case .chromium:
+            if !line.isEmpty { first.append(line) } else if count == 0, let placeholder = field.placeholder { first.append(placeholder) }
+            if count > 0, field.buffer.selection?.lowerBound.utf16 == 0, field.buffer.selection?.upperBound.utf16 == field.buffer.utf16Count {
+                first.append(phrasebook.string("selection.selected"))
+            }
+        }
+        // The states, the error and the description: heard in Chromium; GTK's are taken to be
+        // the same (Orca's speech generator is the toolkit's for both; no GTK recording has them).
+        if field.isRequired { first.append(phrasebook.string("status.required")) }
+        if let error = field.error {
+            rest.append(phrasebook.string("status.invalid") + ": " + error)
+            rest.append(error)
+        }
+        if let description, !description.isEmpty { rest.append(description) }
+        if style.toolkit == .chromium { rest.append(phrasebook.string("mode.focus")) }
+        return [first.filter { !$0.isEmpty }.joined(separator: " ")] + rest
+    }
+
+    /// The line of a field's text that holds the insertion point, without its line breaks.
+    /// - Complexity: O(n) in the text.
+    static func line(of buffer: TextBuffer) -> String {
+        let text = buffer.string
+        let here = String.Index(utf16Offset: buffer.insertionPoint.utf16, in: text)
+        let start = text[..<here].lastIndex(where: \.isNewline).map { text.index(after: $0) } ?? text.startIndex
+        let end = text[here...].firstIndex(where: \.isNewline) ?? text.endIndex
+        return String(text[start..<end])
     }
 
     /// The role and trait words of a non-field element, joined: "button, heading".

@@ -16,6 +16,9 @@ enum EchoChange: Sendable, Hashable {
     /// Text was deleted (nothing of it in a secure field); `selection` is whether it was the
     /// selected text.
     case deleted(text: Disclosed<String>, selection: Bool = false)
+    /// One character deleted forward (Delete), with the character now at the insertion point
+    /// when the reader's style asks for it (nil: not found; a nil value: the end of the text).
+    case deletedForward(text: Disclosed<String>, atCaret: Disclosed<String?>?)
     /// Something that is not a field's text was taken back (a held chord's dots, said as
     /// deleted); in a secure field the secure deletion echo.
     case takenBack(Disclosed<String>)

@@ -25,8 +25,9 @@ struct EchoComposer: Sendable {
             self.typed(typed.value?.character ?? "•", endedWords: typed.value?.endedWords ?? [], secure: typed.isSecret, hardware: hardware)
         case .dictated(let text): text.value.map(dictated) ?? typed("•", endedWords: [], secure: true, hardware: false)
         case .deleted(let text, let selection): deleted(text.value, selection: selection)
+        case .deletedForward(let text, let atCaret): deletedForward(text.value, atCaret: atCaret?.value)
         case .takenBack(let text): deleted(text.value)
-        case .boundary: .sound(style.boundarySound)
+        case .boundary: style.boundarySounds ? .sound(style.boundarySound) : .silence
         case .cannotMove(let atCaret): cannotMove(atCaret: atCaret.value ?? nil, secure: atCaret.isSecret)
         case .moved(let move, let facts): moved(move, facts: facts)
         case .selectionChanged(let grew, let text, let count, let fromCaret):
@@ -89,13 +90,15 @@ struct EchoComposer: Sendable {
             switch style.secureEcho {
             case .click: return .sound(style.secureEntrySound)
             case .word: say(phrasebook.string("secure.character"), role: .echo, pitch: 1.0)
+            case .mask: say(maskName, role: .echo, pitch: 1.0)
             case .silent: break
             }
             return feedback
         }
+        // A key-echoing reader has said "return" for a line break typed: nothing more is said.
+        if hardware && style.keyEcho && character.isNewline { return feedback }
         let raised = settings.pitchChange ? style.echoPitch : 1.0
         let spoken = phrasebook.spoken(character, capitals: settings.capitals, capitalPitch: style.capitalPitch)
-        if hardware && style.modifierEcho && spoken.isCapital { say(phrasebook.string("key.left-shift"), role: .key, pitch: 1.0) }
         // The word echo may take the place of the delimiter's own echo.
         let replaced = style.wordEcho != .afterCharacter && !endedWords.isEmpty
         if typingFeedback(hardware: hardware).speaksCharacters && !replaced {
@@ -131,8 +134,12 @@ struct EchoComposer: Sendable {
         let pitch = settings.pitchChange ? style.deletePitch : 1.0
         var feedback = Feedback()
         guard let text else {
-            guard style.secureEcho == .word else { return .sound(style.secureDeleteSound) }
-            feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch)
+            if selection && style.selectionNotices { return feedback }
+            switch style.secureEcho {
+            case .word: feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch)
+            case .mask: feedback.say(maskName, role: .delete, pitch: pitch)
+            case .click, .silent: return .sound(style.secureDeleteSound)
+            }
             return feedback
         }
         if selection && !style.selectionDeleteSpoken { return feedback }
@@ -145,6 +152,18 @@ struct EchoComposer: Sendable {
         feedback.say(words, role: .delete, pitch: pitch * spoken.pitch)
         return feedback
     }
+
+    /// Forward Delete of one character: the character deleted (`deleted`), or the one now at
+    /// the insertion point, nothing at the end (`forward-delete=at-caret`); a secure field's
+    /// as its deletion is said.
+    func deletedForward(_ text: String?, atCaret: String??) -> Feedback {
+        guard style.forwardDelete == .atCaret, text != nil, let atCaret else { return deleted(text) }
+        guard let atCaret else { return .silence }
+        return character(atCaret, role: .delete)
+    }
+
+    /// The name of the toolkit's mask character, as the reader speaks it ("black circle").
+    var maskName: String { phrasebook.string("secure.mask", toolkit: style.toolkit, else: "bullet") }
 
     /// "X deleted" in the reader's words.
     private func deletedPhrase(_ text: String) -> String {
@@ -180,7 +199,7 @@ struct EchoComposer: Sendable {
             }
         case .character:
             let words = switch style.secureMove {
-            case .bullet: phrasebook.string("bullet")
+            case .bullet: style.secureEcho == .mask ? maskName : phrasebook.string("bullet")
             case .characterNumber: phrasebook.string("secure.traversed").replacingPlaceholder(with: String(facts.passedNumber))
             }
             feedback.say(joined(words, arrival), role: .cursor)
@@ -191,6 +210,18 @@ struct EchoComposer: Sendable {
         case .line(let line):
             let text = line.value ?? ""
             feedback.say(text.isEmpty ? phrasebook.string("blank") : text, role: .cursor)
+            return feedback
+        case .toEnd(let end) where style.homeEnd == .atCaret:
+            // The end says the reader's word for it; the start, the character now there.
+            guard !end, let atCaret = facts.atCaret else {
+                feedback.say(phrasebook.string("end-of-text"), role: .cursor)
+                return feedback
+            }
+            guard let character = atCaret.value else {
+                feedback.say(style.secureEcho == .mask ? maskName : phrasebook.string("bullet"), role: .cursor)
+                return feedback
+            }
+            feedback.append(self.character(character ?? "", role: .cursor))
             return feedback
         case .toEnd(let end):
             feedback.say(phrasebook.string(end ? "insertion-point.end" : "insertion-point.start"), role: .status)
@@ -260,7 +291,7 @@ struct EchoComposer: Sendable {
     /// secure field's part by count.
     func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false) -> Feedback {
         let part = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals, capitalPitch: style.capitalPitch).text }
-            ?? phrasebook.count("characters", count)
+            ?? (style.secureEcho == .mask && count == 1 ? maskName : phrasebook.count("characters", count))
         var feedback = Feedback()
         switch style.selection {
         case .joined:
@@ -282,6 +313,7 @@ struct EchoComposer: Sendable {
     func editAction(_ change: EditActionChange) -> Feedback {
         switch change {
         case .chose(let action): status("edit.\(action.rawValue)")
+        case .selectedAll where style.selectionNotices: status("selection.all")
         case .selectedAll(let text, let count): status("edit.selected", with: text.value ?? phrasebook.count("characters", count))
         case .copied: status("edit.copied")
         case .cut: status("edit.cut-done")
@@ -292,6 +324,8 @@ struct EchoComposer: Sendable {
 
     /// A refusal: the `refused` sound, then why, as an announcement.
     func refused(_ refusal: Refusal) -> Feedback {
+        // A selection notice reader says nothing when there is nothing to select (Orca, live).
+        if refusal == .nothingSelected && style.selectionNotices { return .silence }
         let reason = switch refusal {
         case .nothingSelected: phrasebook.string("edit.nothing-selected")
         case .clipboardEmpty: phrasebook.string("edit.clipboard-empty")

@@ -57,6 +57,20 @@ struct EchoStyle: Sendable, Hashable {
     var touch: Bool
     /// Where a hardware Tab moves focus (`tab-focus`).
     var tabFocus = TabFocus.fields
+    /// Whether the keys pressed are said by name (`key-echo`): modifiers, action keys and a
+    /// shortcut's letter; never while a secure field has keyboard focus.
+    var keyEcho = false
+    /// What Home and End say (`home-end`).
+    var homeEnd = HomeEnd.insertionPoint
+    /// What forward Delete says (`forward-delete`).
+    var forwardDelete = ForwardDelete.deleted
+    /// Whether a collapsed, replaced or whole-text selection is said in the reader's own words
+    /// (`selection-notices`): "Text unselected.", "Selection deleted.", "entire document selected".
+    var selectionNotices = false
+    /// Whether a move or deletion at the start or end of the text plays `boundary` (`boundary-sound`).
+    var boundarySounds = true
+    /// The app's toolkit, whose role words and mask character the reader speaks (`toolkit`).
+    var toolkit = Toolkit.gtk
     /// How a word ended by typing is said (`word-echo`).
     var wordEcho: WordEcho
     /// Whether a capital typed on a hardware keyboard is preceded by its shift key's name
@@ -150,16 +164,23 @@ struct EchoStyle: Sendable, Hashable {
         $0.deletePitch = 1.0
         $0.moveSound = nil
         $0.wording = .orca
-        $0.focusOrder = .separate
+        $0.focusOrder = .nameRoleThenValue
         $0.focusEdits = true
         $0.touch = false
         $0.wordEcho = .withDelimiter
         $0.modifierEcho = true
+        $0.keyEcho = true
+        $0.homeEnd = .atCaret
+        $0.forwardDelete = .atCaret
+        $0.selectionNotices = true
+        $0.boundarySounds = false
         $0.selectionDeleteSpoken = false
         $0.characterMove = .atCaret
+        $0.wordMove = .crossed
         $0.cannotMove = .silent
         $0.selection = .separate
-        $0.secureEcho = .silent
+        $0.capitalPitch = 1.4
+        $0.secureEcho = .mask
         $0.typingFollows = false
     }
 
@@ -201,7 +222,7 @@ struct EchoStyle: Sendable, Hashable {
     /// Whether a move's facts must carry the text crossed or the unit at the insertion point
     /// (finding them is skipped otherwise).
     var wantsMoveText: Bool {
-        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats
+        characterMove == .atCaret || wordMove != .word || cannotMove == .repeats || homeEnd == .atCaret || forwardDelete == .atCaret
     }
 }
 
@@ -213,8 +234,35 @@ public enum FocusOrder: String, Sendable, Hashable, CaseIterable {
     case stateNameRole = "state-name-role"
     /// Name, role, value, states, joined (NVDA).
     case nameRoleValueState = "name-role-value-state"
-    /// Name, role, value, states, each its own utterance (Orca).
+    /// Name, role, value, states, each its own utterance (Orca's integration tests).
     case separate
+    /// Name and role as one utterance, then the text as another (Orca 43 live).
+    case nameRoleThenValue = "name-role-then-value"
+}
+
+/// What Home and End say (`home-end`).
+public enum HomeEnd: String, Sendable, Hashable, CaseIterable {
+    /// "insertion point at start", "insertion point at end" (VoiceOver).
+    case insertionPoint = "insertion-point"
+    /// The character now at the insertion point, the reader's word for the end ("blank") (Orca).
+    case atCaret = "at-caret"
+}
+
+/// What forward Delete says (`forward-delete`).
+public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
+    /// The character deleted (VoiceOver).
+    case deleted
+    /// The character now at the insertion point (Orca).
+    case atCaret = "at-caret"
+}
+
+/// The toolkit of the app whose fields are read (`toolkit`): the role word of a text field
+/// and the mask character of a password field are the toolkit's, not the reader's.
+public enum Toolkit: String, Sendable, Hashable, CaseIterable {
+    /// GTK 3: an entry is "text", a password's characters show as "●" (black circle).
+    case gtk
+    /// Chromium: an input is "entry", a password's characters show as "•" (bullet).
+    case chromium
 }
 
 /// Where a hardware Tab (and Shift+Tab) moves focus (`tab-focus`).
@@ -295,8 +343,10 @@ public enum SecureEcho: String, Sendable, Hashable, CaseIterable {
     case click
     /// The reader's word for a hidden character: "Bullet" (TalkBack), "star" (NVDA).
     case word
-    /// Nothing (Orca).
+    /// Nothing (Orca's integration tests).
     case silent
+    /// The name of the toolkit's mask character: "black circle", "bullet" (Orca 43 live).
+    case mask
 }
 
 /// What a move by character in a secure field says (`secure-move`).

@@ -196,6 +196,12 @@ public struct Phrasebook: Sendable {
     /// A spoken string by key ("role.text"), falling back to the key itself if no file has it.
     public func string(_ key: String) -> String { strings[key] ?? key }
 
+    /// The toolkit's own string for a key (`KEY.gtk`) where the reader's words have one, else
+    /// `fallback`'s: a GTK entry's role word, a password's mask character.
+    func string(_ key: String, toolkit: Toolkit, else fallback: String) -> String {
+        strings["\(key).\(toolkit.rawValue)"] ?? string(fallback)
+    }
+
     /// A counted phrase with the locale's plural form and digits: "5 characters", "5 znaków".
     public func count(_ key: String, _ number: Int) -> String {
         guard let entry = plurals[key] else { return "\(rules.format(number)) \(key)" }

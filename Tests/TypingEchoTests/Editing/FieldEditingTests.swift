@@ -113,6 +113,7 @@ struct FieldEditingTests {
         case .typed(let typed, _): [!typed.isSecret]
         case .dictated(let text), .takenBack(let text), .deleted(let text, _), .selectionChanged(_, let text, _, _): [!text.isSecret]
         case .cannotMove(let atCaret): [!atCaret.isSecret]
+        case .deletedForward(let text, let atCaret): [!text.isSecret] + (atCaret.map { [!$0.isSecret] } ?? [])
         case .brailleCell(let text, _): [!text.isSecret]
         case .moved(let move, let facts):
             (facts.crossed.map { [!$0.isSecret] } ?? []) + (facts.atCaret.map { [!$0.isSecret] } ?? [])

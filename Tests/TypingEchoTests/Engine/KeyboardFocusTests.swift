@@ -47,7 +47,7 @@ struct KeyboardFocusTests {
         #expect(Self.focused(first) == ["user"])
         let last = replay(["settings reader=orca hints=off"] + Self.screen + ["key shift-tab"])
         #expect(Self.focused(last) == ["go"])
-        let none = replay(["settings reader=orca hints=off", #"element title label="Title" kind=heading"#, "key tab"])
+        let none = replay(["settings reader=nvda hints=off", #"element title label="Title" kind=heading"#, "key tab"])
         #expect(none.sounds == [.boundary])
     }
 

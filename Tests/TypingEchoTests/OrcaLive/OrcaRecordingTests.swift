@@ -27,7 +27,9 @@ struct OrcaRecordingTests {
             for orcaCase in inputs.cases {
                 guard let done = recorded[orcaCase.id] else { continue }
                 #expect(done.steps.map(\.command) == orcaCase.steps.map(\.command), "\(orcaCase.id): the recorded steps are not the case's")
-                #expect(orcaCase.prelude.first == "settings reader=orca" && orcaCase.prelude.last?.hasPrefix("focus ") == true)
+                // The web form's cases say their toolkit (Chromium); GTK is the default.
+                let settings = app == "web" ? "settings reader=orca toolkit=chromium" : "settings reader=orca"
+                #expect(orcaCase.prelude.first == settings && orcaCase.prelude.last?.hasPrefix("focus ") == true)
                 #expect(orcaCase.steps.first?.command == "key tab", "\(orcaCase.id): a case brings focus in with Tab")
                 #expect(orcaCase.steps.allSatisfy { !$0.actions.isEmpty && !$0.command.contains("\n") })
             }
