@@ -110,3 +110,10 @@ extension ImportedScreen {
             || $0 == "\u{2028}" || $0 == "\u{2029}" ? "?" : $0 }))
     }
 }
+
+extension ImportedScreen {
+    /// The screen's declarations as commands, in reading order, for a session or the testing
+    /// kit's generators (`Gen.session(over:steps:)`): a secure field holds one `•` per character
+    /// of its text, so a counterexample printed from them never shows a password.
+    public var commands: [Command] { elements.map(\.declaration.0.command) }
+}

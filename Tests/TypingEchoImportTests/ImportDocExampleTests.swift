@@ -1,5 +1,6 @@
 import Testing
 import TypingEcho
+import TypingEchoTesting
 @testable import TypingEchoImport
 
 // The ```swift examples of TypingEchoImport's doc comments, each verbatim inside a function that
@@ -63,5 +64,54 @@ func sessionImportExample() throws -> String? {
         #expect(importedIDsExample() == ["user-name", "user-name-2", "button-1"])
         #expect(try screenImportExample() == ["email"])
         #expect(try sessionImportExample() == "Email, text field")
+    }
+}
+
+// docs/embedding.md
+func embeddingImportExample() throws -> (Int?, String?) {
+    let dump = #"<hierarchy rotation="0"><node class="android.widget.EditText" text="hunter22" password="true" "#
+        + #"resource-id="app:id/password" content-desc="Password" bounds="[0,0][840,150]"/></hierarchy>"#
+    let screen = try ScreenImport.importScreen(Array(dump.utf8), format: .uiautomator, source: "dump.xml",
+                                               options: ImportOptions(density: 2.625))
+    let count = screen.elements[0].secureValue?.count        // 8: the text itself is never shown
+    var session = try Session()
+    try session.declare(screen)
+    try session.focus("password")
+    let spoken = session.log.lastSpoken                      // "Password, secure text field, 8 characters"
+    return (count, spoken)
+}
+
+// Sources/TypingEchoTesting/SessionScript+AnyScreen.swift
+func anyScreenExample() -> Gen<SessionScript> {
+    let screen: [Command] = [.field(FieldDeclaration(id: "email", kind: .text, label: "Email")),
+                             .element(ElementDeclaration(id: "go", label: "Sign in"))]
+    let sessions = Gen.session(over: screen, steps: 1...12)
+    return sessions
+}
+
+@Suite struct ImportedScreenSessions {
+    @Test func embeddingClaims() throws {
+        let (count, spoken) = try embeddingImportExample()
+        #expect(count == 8 && spoken == "Password, secure text field, 8 characters")
+    }
+
+    /// Generated sessions over an imported screen run, and no password leaks into what they say.
+    @Test func generatedSessionsOverAnImportedScreen() throws {
+        let screen = try ImportSample.screen("signup-xcuitest.txt", .xcuitest)
+        #expect(!screen.commands.map(ScriptWriter.line(for:)).joined().contains("hunter"))
+        let failure = check("sessionsOverAnImportedScreen", Gen.session(over: screen.commands, steps: 1...20), cases: 100) { script in
+            // The same script on a new session says the same, and the secure field keeps its count
+            // unless the session edited it.
+            var session = try script.makeSession()
+            session.runUntilIdle()
+            var again = try Session()
+            try again.run(script: script.text)
+            again.runUntilIdle()
+            try require(session.log.spokenPhrases == again.log.spokenPhrases, "the written script says something else")
+            let edited = script.commands.contains { switch $0 { case .keys, .key: true; default: false } }
+            try require(edited || session.element("password")?.field?.characterCount == 8, "the secure field lost its count")
+        }
+        if let failure { Issue.record("\(failure)") }
+        #expect(anyScreenExample().sample(seed: 1) != nil)
     }
 }

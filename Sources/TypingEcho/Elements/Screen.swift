@@ -309,12 +309,12 @@ struct Screen: Sendable {
     }
 
     /// The next (`forward`) or previous enabled, visible text field from an identity's element
-    /// in reading order; with `editable`, a read-only field is passed by (the return key's next field).
+    /// in reading order.
     /// - Complexity: O(k) in the visible elements passed up to the field found (the search
     ///   starts beside it, not at the start of the screen).
-    func nearestField(from identity: ElementID, forward: Bool, editable: Bool = false) -> ElementID? {
+    func nearestField(from identity: ElementID, forward: Bool) -> ElementID? {
         guard let slot = slot(of: identity) else { return nil }
-        return search(from: slot, forward: forward) { $0.field.map { !$0.isDisabled && !(editable && $0.isReadOnly) } == true }
+        return search(from: slot, forward: forward) { $0.field.map { !$0.isDisabled && !$0.isReadOnly } == true }
     }
 
     /// The next (`forward`) or previous element that takes keyboard focus, from an identity's

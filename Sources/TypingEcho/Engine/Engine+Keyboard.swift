@@ -294,7 +294,7 @@ extension Engine {
     /// is announced. - Returns: Whether there was one.
     @discardableResult
     mutating func moveEditingToNextField(after position: FieldHandle) -> Bool {
-        guard let next = screen.nearestField(from: position.identity, forward: true, editable: true) else { return false }
+        guard let next = screen.nearestField(from: position.identity, forward: true) else { return false }
         moveEditing(to: next)
         return true
     }
