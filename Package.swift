@@ -43,7 +43,10 @@ let package = Package(
         .target(name: "TypingEchoTesting", dependencies: ["TypingEcho"]),
         // Real screens in: HTML, Playwright aria snapshots, uiautomator dumps and XCUITest trees,
         // read into one format-neutral model (`ImportedScreen`) and declared into a session.
-        .target(name: "TypingEchoImport", dependencies: ["TypingEcho"]),
+        .target(name: "TypingEchoImport", dependencies: ["TypingEcho", "CGumbo"]),
+        // gumbo (Google's HTML5 parser), opened with dlopen when HTML is first imported: the
+        // build needs no gumbo headers and only `import --from html` needs libgumbo1.
+        .target(name: "CGumbo", path: "Sources/CGumbo", linkerSettings: [.linkedLibrary("dl")]),
         // espeak-ng, opened with dlopen when `render` runs: nothing links against it, and its
         // declarations are restated in the shim so that its headers are not needed to build.
         .target(name: "CEspeak", path: "Sources/CEspeak", linkerSettings: [.linkedLibrary("dl")]),
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "TypingEchoRender", dependencies: ["TypingEcho", "CEspeak"]),
         .executableTarget(name: "typing-echo", dependencies: ["TypingEcho", "TypingEchoRender", "TypingEchoImport"]),
         // Benchmarks against raw ICU and Swift's String: `swift run -c release typing-echo-bench`.
-        .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"], path: "Benchmarks"),
+        .executableTarget(name: "typing-echo-bench", dependencies: ["TypingEcho", "TypingEchoTesting", "TypingEchoImport", "CICU", "CGumbo"], path: "Benchmarks"),
         .testTarget(name: "TypingEchoTests", dependencies: ["TypingEcho", "TypingEchoTesting", "CICU"]),
         .testTarget(name: "TypingEchoTestingTests", dependencies: ["TypingEchoTesting", "TypingEcho"]),
         .testTarget(name: "TypingEchoImportTests", dependencies: ["TypingEchoImport", "TypingEcho", "TypingEchoTesting"], exclude: ["Samples"]),

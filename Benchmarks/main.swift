@@ -41,6 +41,7 @@ ONLY (one of these runs only those rows, with their targets):
                      keystroke against VoiceOver's (--lines N)
   --braille          the braille display: a key's cost with braille off and on, at 10 MB
                      (--bytes N) and 100 B
+  --html             importing a generated HTML form of 1 MB and 10 MB vs gumbo's own parse
 
 Profiling and inputs:
   --profile KERNEL   run one measured loop once, for valgrind; KERNEL is one of
@@ -56,7 +57,7 @@ Profiling and inputs:
 /// Options that take a value, and options that stand alone.
 let valueOptions: Set = ["--profile", "--bytes", "--lines", "--write-script", "--write-realistic-script", "--to"]
 let flagOptions: Set = ["--quick", "--markdown", "--json", "--help", "-h", "--formats", "--scale", "--large-value", "--startup",
-                        "--instructions", "--engine-setup", "--campaigns", "--readers", "--braille"]
+                        "--instructions", "--engine-setup", "--campaigns", "--readers", "--braille", "--html"]
 if arguments.contains("--help") || arguments.contains("-h") {
     print(usage, terminator: "")
     exit(0)
@@ -186,6 +187,20 @@ if arguments.contains("--braille") {
     }
     exit(0)
 }
+if arguments.contains("--html") {
+    // Only the HTML import rows, with their targets (gumbo must be installed: libgumbo1).
+    guard HTMLImportBenchmark.available() else {
+        progress("gumbo cannot be opened: install libgumbo1")
+        exit(69)
+    }
+    let html = HTMLImportBenchmark(sizes: quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000], repeats: quick ? 1 : 3).run()
+    if json {
+        printJSON(html.rows, targets: html.targets, machine: [("mode", quick ? "quick" : "full")])
+    } else {
+        printTable(html.rows, targets: html.targets, header: "# TypingEcho HTML import (\(quick ? "quick" : "full") run)")
+    }
+    exit(0)
+}
 if arguments.contains("--startup") {
     // Only the start-up rows: an empty script against /bin/true.
     let startup = StartupBenchmark(runs: quick ? 11 : 41).run()
@@ -277,6 +292,12 @@ rows += brailleDisplay.rows
 progress("large values")
 let largeValue = LargeValueBenchmark(bytes: quick ? 1_000_000 : 10_000_000, repeats: quick ? 3 : 5).run()
 rows += largeValue.rows
+progress("HTML import")
+let htmlImport = HTMLImportBenchmark.available()
+    ? HTMLImportBenchmark(sizes: quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000], repeats: quick ? 1 : 3).run()
+    : (rows: [], targets: [Target(name: "importing a 1 MB HTML form vs gumbo's own parse of it (time)", required: "≤ 3.00×",
+                                   measured: "gumbo not installed", met: nil)])
+rows += htmlImport.rows
 progress("property campaigns")
 let campaigns = CampaignBenchmark(cases: quick ? 300 : 3_000, repeats: quick ? 1 : 3).run()
 rows += campaigns.rows
@@ -314,6 +335,7 @@ targets.append(startupTarget(startup.result))
 targets += largeValue.targets
 targets += brailleDisplay.targets
 targets += campaigns.targets
+targets += htmlImport.targets
 
 // MARK: - Output
 
