@@ -23,9 +23,13 @@ module CLouis {
     header "$(pwd)/Sources/CLouis/include/CLouis.h"
     export *
 }
+module CGumbo {
+    header "$(pwd)/Sources/CGumbo/include/CGumbo.h"
+    export *
+}
 MAP
-for source in Sources/CICU/*.c Sources/CLouis/*.c; do
-    clang -O1 -g -fsanitize=fuzzer-no-link -ISources/CICU/include -ISources/CLouis/include -c "$source" \
+for source in Sources/CICU/*.c Sources/CLouis/*.c Sources/CGumbo/*.c; do
+    clang -O1 -g -fsanitize=fuzzer-no-link -ISources/CICU/include -ISources/CLouis/include -ISources/CGumbo/include -c "$source" \
         -o "$out/obj/$(basename "$source" .c).o"
 done
 # The importers' `import TypingEcho` names the module being built: swiftc ignores it with a warning.
