@@ -108,7 +108,7 @@ public struct ScreenDescription: Sendable {
                         readers: others.map { reader, announcer in
                             // Orca 43's utterances, name and role first, joined by " · ".
                             if announcer.style.focusOrder == .nameRoleThenValue {
-                                let utterances = element.field.map { announcer.nameRoleThenValue($0, label: element.label, description: element.hint) }
+                                let utterances = element.field.map { announcer.nameRoleThenValue($0, label: element.label, description: element.accessibilityDescription ?? element.hint) }
                                     ?? [announcer.parts(for: element).map(\.text).joined(separator: " ")]
                                 return (reader, utterances.joined(separator: " · "))
                             }

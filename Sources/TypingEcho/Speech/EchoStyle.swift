@@ -107,6 +107,8 @@ struct EchoStyle: Sendable, Hashable {
     var focusDescription = false
     /// The hint of a field being edited, and what a text area's hint adds (`editing-hint`).
     var editingHint = EditingHint.misspelledWords
+    /// Whether an assertive live region's new text cuts what is being said (`live-assertive`).
+    var liveAssertive = LiveAssertive.cuts
     /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
     /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
     var unsourced: Set<UnsourcedConvention> = []
@@ -169,6 +171,9 @@ struct EchoStyle: Sendable, Hashable {
         $0.forwardDelete = .atCaret
         $0.focusDescription = true
         $0.editingHint = .none
+        // In a browser NVDA speaks a live region's change at normal priority, after what it
+        // is saying, whatever its politeness (nvaccess/nvda#11596, #17662).
+        $0.liveAssertive = .queues
         $0.unsourced = [.selectionDelete, .secureMove]
     }
 
@@ -199,7 +204,10 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureEcho = .mask
         $0.typingFollows = false
         $0.editingHint = .none
-        // Every convention of Orca's is heard live (Conformance/orca) or in its tests.
+        // live_region_presenter.py: an assertive message goes ahead of the polite ones waiting,
+        // and is queued, not cutting what is said.
+        $0.liveAssertive = .queues
+        // Every convention of Orca's is heard live (Conformance/orca), in its tests or its code.
         $0.unsourced = []
     }
 
@@ -223,7 +231,7 @@ struct EchoStyle: Sendable, Hashable {
         $0.homeEnd = .crossed
         $0.forwardDelete = .atCaret
         $0.editingHint = .none
-        $0.unsourced = [.secureEcho, .secureMove]
+        $0.unsourced = [.secureEcho, .secureMove, .liveAssertive]
     }
 
     /// The conventions of a reader in its default configuration.
@@ -287,6 +295,14 @@ public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
     case atCaret = "at-caret"
 }
 
+/// What an assertive live region's new text does to what is being said (`live-assertive`).
+public enum LiveAssertive: String, Sendable, Hashable, CaseIterable {
+    /// It cuts what is being said (VoiceOver's model; TalkBack's `QUEUE_MODE_INTERRUPT`).
+    case cuts
+    /// It waits its turn, as a polite region's does (NVDA in a browser, Orca).
+    case queues
+}
+
 /// The hint of a field being edited (`editing-hint`).
 public enum EditingHint: String, Sendable, Hashable, CaseIterable {
     /// "Use the rotor to access Misspelled Words" while editing, and added to a text area's
@@ -305,6 +321,7 @@ enum UnsourcedConvention: String, Sendable, Hashable, CaseIterable {
     case chordEcho = "chord-echo"
     case homeEnd = "home-end"
     case forwardDelete = "forward-delete"
+    case liveAssertive = "live-assertive"
 }
 
 /// The toolkit of the app whose fields are read (`toolkit`): the role word of a text field
