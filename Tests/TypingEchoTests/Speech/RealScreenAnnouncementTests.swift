@@ -79,7 +79,7 @@ struct RealScreenAnnouncementTests {
             "Email, Edit box, Error: Enter an email address.",
             "Email, edit, invalid entry, We never share it., Enter an email address., blank",
             "Email text · invalid entry: Enter an email address. · Enter an email address. · We never share it.",
-            "Email · Edit text · We never share it. · Invalid input · Enter an email address.",
+            "Email · Edit text · We never share it. · Enter an email address.",
         ])
         #expect(said[2] == ["X1, Edit box", "Code, edit, read only, required, X1", "Code read only text required · X1", "Code · X1 · Edit text · Required · Read only"])
     }
