@@ -44,23 +44,9 @@ struct Announcer: Sendable {
     /// said, or waiting its turn), then its hint after the hint delay if hints are on.
     func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
         var feedback = Feedback()
-        if style.focusOrder == .nameRoleThenValue, let field = element.field {
-            for (index, text) in nameRoleThenValue(field, label: element.label, description: element.accessibilityDescription ?? element.hint).enumerated() {
-                feedback.say(text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
-            }
-        } else if style.focusOrder == .nameRoleThenValue {
-            // Any other element: its name and role words as one utterance ("Back push button").
-            let parts = voiceOverParts(for: element, prefix: [])
-            feedback.say(parts.map(\.text).joined(separator: " "), role: .element, turn: interrupts ? .interrupts : .queues)
-        } else if (style.focusOrder == .separate || style.focusOrder == .nameValueRoleSeparate) && element.field != nil {
-            // Each part its own utterance: the first takes the announcement's turn, the rest queue.
-            for (index, part) in parts(for: element).enumerated() {
-                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues,
-                             fallback: isFallback(part.part, part.text, of: element))
-            }
-        } else {
-            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues,
-                         fallback: isFallback(element))
+        // Each utterance: the first takes the announcement's turn, the rest queue.
+        for (index, utterance) in utterances(focusing: element).enumerated() {
+            feedback.say(utterance.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues, fallback: utterance.fallback)
         }
         if settings.hints, let hint = hint(for: element) {
             // A description said as the hint is VoiceOver's convention (WebKit's accessibilityHint);
@@ -70,6 +56,26 @@ struct Announcer: Sendable {
                               fallback: describedAsHint || (element.hint == nil && hintIsFallback(element)))
         }
         return feedback
+    }
+
+    /// What focusing an element says, utterance by utterance, each with whether its words are
+    /// VoiceOver's for want of the reader's own: one announcement in most orders; the parts
+    /// apart for `separate` and `name-value-role-separate`; Orca's name and role, then the line,
+    /// states and description for `name-role-then-value`. `describe --reader` and
+    /// `Session.announcement(for:as:)` show the same.
+    func utterances(focusing element: Element) -> [(text: String, fallback: Bool)] {
+        if style.focusOrder == .nameRoleThenValue, let field = element.field {
+            return nameRoleThenValue(field, label: element.label, description: element.accessibilityDescription ?? element.hint).map { ($0, false) }
+        }
+        if style.focusOrder == .nameRoleThenValue {
+            // Any other element: its name and role words as one utterance ("Back push button").
+            let parts = voiceOverParts(for: element, prefix: [])
+            return [(parts.map(\.text).joined(separator: " "), false)]
+        }
+        if (style.focusOrder == .separate || style.focusOrder == .nameValueRoleSeparate) && element.field != nil {
+            return parts(for: element).map { ($0.text, isFallback($0.part, $0.text, of: element)) }
+        }
+        return [(announcement(for: element), isFallback(element))]
     }
 
     /// Whether some word of an element's announcement is VoiceOver's for want of the reader's own.
