@@ -428,12 +428,10 @@ struct EchoComposer: Sendable {
     }
 
     /// A live region's new text: a polite region's waits its turn; an assertive region's
-    /// (`role=alert`) cuts what is being said where the reader's `live-assertive` says so. Marked
-    /// a fallback where no source gives the reader's handling of live regions.
+    /// (`role=alert`) cuts what is being said where the reader's `live-assertive` says so.
     func liveRegionChanged(_ text: String, assertive: Bool) -> Feedback {
         var feedback = Feedback()
-        feedback.say(text, role: .announcement, turn: assertive && style.liveAssertive == .cuts ? .interrupts : .queues,
-                     fallback: style.unsourced.contains(.liveAssertive))
+        feedback.say(text, role: .announcement, turn: assertive && style.liveAssertive == .cuts ? .interrupts : .queues)
         return feedback
     }
 

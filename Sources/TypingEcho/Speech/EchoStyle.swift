@@ -231,7 +231,10 @@ struct EchoStyle: Sendable, Hashable {
         $0.homeEnd = .crossed
         $0.forwardDelete = .atCaret
         $0.editingHint = .none
-        $0.unsourced = [.secureEcho, .secureMove, .liveAssertive]
+        // live_regions.js: a polite region's text is queued, an assertive one's is
+        // CATEGORY_FLUSH, which clears only live-region speech waiting (tts_types.ts).
+        $0.liveAssertive = .queues
+        $0.unsourced = [.secureEcho, .secureMove]
     }
 
     /// The conventions of a reader in its default configuration.
@@ -299,7 +302,7 @@ public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
 public enum LiveAssertive: String, Sendable, Hashable, CaseIterable {
     /// It cuts what is being said (VoiceOver's model; TalkBack's `QUEUE_MODE_INTERRUPT`).
     case cuts
-    /// It waits its turn, as a polite region's does (NVDA in a browser, Orca).
+    /// It waits its turn, as a polite region's does (NVDA in a browser, Orca, ChromeVox).
     case queues
 }
 
@@ -321,7 +324,6 @@ enum UnsourcedConvention: String, Sendable, Hashable, CaseIterable {
     case chordEcho = "chord-echo"
     case homeEnd = "home-end"
     case forwardDelete = "forward-delete"
-    case liveAssertive = "live-assertive"
 }
 
 /// The toolkit of the app whose fields are read (`toolkit`): the role word of a text field
