@@ -106,18 +106,11 @@ public struct ScreenDescription: Sendable {
                         findings: lint.findings(for: element, at: position),
                         equivalents: PlatformEquivalents(element, labelledBy: labelsByPosition[position]),
                         readers: others.map { reader, announcer in
-                            // Orca 43's utterances, name and role first, joined by " · ".
-                            if announcer.style.focusOrder == .nameRoleThenValue {
-                                let utterances = element.field.map { announcer.nameRoleThenValue($0, label: element.label, description: element.hint) }
-                                    ?? [announcer.parts(for: element).map(\.text).joined(separator: " ")]
-                                return (reader, utterances.joined(separator: " · "))
-                            }
-                            // Separate utterances (ChromeVox; Orca's integration tests) are shown joined by " · ".
-                            let separate = [.separate, .nameValueRoleSeparate].contains(announcer.style.focusOrder) && element.field != nil
-                            let separator = separate ? " · " : announcer.phrasebook.listSeparator
-                            let text = announcer.parts(for: element).map(\.text).joined(separator: separator)
-                            // A reader's words that are VoiceOver's for want of its own are marked.
-                            return (reader, announcer.isFallback(element) ? text + " (as VoiceOver)" : text)
+                            // What focusing says; separate utterances (Orca, ChromeVox) joined by " · ",
+                            // and a reader's words that are VoiceOver's for want of its own marked.
+                            let utterances = announcer.utterances(focusing: element)
+                            let text = utterances.map(\.text).joined(separator: utterances.count > 1 ? " · " : "")
+                            return (reader, utterances.contains { $0.fallback } ? text + " (as VoiceOver)" : text)
                         },
                         braille: screen.brailleDescription(of: element))
         }

@@ -53,6 +53,7 @@ extension Settings {
         case "forward-delete": return style.forwardDelete.rawValue
         case "focus-description": return style.focusDescription ? "on" : "off"
         case "editing-hint": return style.editingHint.rawValue
+        case "live-assertive": return style.liveAssertive.rawValue
         case "interrupt": return style.typingFollows ? "follows-typing" : "every-key"
         default: return braille.scriptValue(for: key)
         }

@@ -117,7 +117,7 @@ public struct Settings: Sendable, Hashable {
         "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
-        "home-end", "forward-delete", "focus-description", "editing-hint",
+        "home-end", "forward-delete", "focus-description", "editing-hint", "live-assertive",
     ]
 
     /// The settings a `reader` sets: the existing settings it has defaults for, and its conventions.
@@ -258,6 +258,7 @@ public struct Settings: Sendable, Hashable {
         case "forward-delete": style.forwardDelete = try Self.choice(key, value)
         case "focus-description": style.focusDescription = try Self.onOff(key, value)
         case "editing-hint": style.editingHint = try Self.choice(key, value)
+        case "live-assertive": style.liveAssertive = try Self.choice(key, value)
         case "interrupt":
             switch value {
             case "follows-typing": style.typingFollows = true

@@ -218,7 +218,7 @@ public struct Session<Sink: EventSink> {
         var settings = engine.settings
         settings.apply(reader)
         guard let phrasebook = try? Phrasebook(locale: settings.locale, wording: settings.style.wording) else { return nil }
-        return Announcer(phrasebook: phrasebook, style: settings.style).parts(for: element).map(\.text)
+        return Announcer(phrasebook: phrasebook, style: settings.style).utterances(focusing: element).map(\.text)
             .joined(separator: phrasebook.listSeparator)
     }
 

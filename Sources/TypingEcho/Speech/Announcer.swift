@@ -44,28 +44,38 @@ struct Announcer: Sendable {
     /// said, or waiting its turn), then its hint after the hint delay if hints are on.
     func feedback(focusing element: Element, interrupts: Bool, settings: Settings) -> Feedback {
         var feedback = Feedback()
-        if style.focusOrder == .nameRoleThenValue, let field = element.field {
-            for (index, text) in nameRoleThenValue(field, label: element.label, description: element.accessibilityDescription ?? element.hint).enumerated() {
-                feedback.say(text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues)
-            }
-        } else if style.focusOrder == .nameRoleThenValue {
-            // Any other element: its name and role words as one utterance ("Back push button").
-            let parts = voiceOverParts(for: element, prefix: [])
-            feedback.say(parts.map(\.text).joined(separator: " "), role: .element, turn: interrupts ? .interrupts : .queues)
-        } else if (style.focusOrder == .separate || style.focusOrder == .nameValueRoleSeparate) && element.field != nil {
-            // Each part its own utterance: the first takes the announcement's turn, the rest queue.
-            for (index, part) in parts(for: element).enumerated() {
-                feedback.say(part.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues,
-                             fallback: isFallback(part.part, part.text, of: element))
-            }
-        } else {
-            feedback.say(announcement(for: element), role: .element, turn: interrupts ? .interrupts : .queues,
-                         fallback: isFallback(element))
+        // Each utterance: the first takes the announcement's turn, the rest queue.
+        for (index, utterance) in utterances(focusing: element).enumerated() {
+            feedback.say(utterance.text, role: .element, turn: index == 0 && interrupts ? .interrupts : .queues, fallback: utterance.fallback)
         }
         if settings.hints, let hint = hint(for: element) {
-            feedback.sayLater(hint, role: .hint, after: settings.hintDelay, fallback: element.hint == nil && hintIsFallback(element))
+            // A description said as the hint is VoiceOver's convention (WebKit's accessibilityHint);
+            // for another reader that says it so (TalkBack) no source gives where it is said.
+            let describedAsHint = !saysDescription && phrasebook.wording != .voiceover && element.accessibilityDescription != nil
+            feedback.sayLater(hint, role: .hint, after: settings.hintDelay,
+                              fallback: describedAsHint || (element.hint == nil && hintIsFallback(element)))
         }
         return feedback
+    }
+
+    /// What focusing an element says, utterance by utterance, each with whether its words are
+    /// VoiceOver's for want of the reader's own: one announcement in most orders; the parts
+    /// apart for `separate` and `name-value-role-separate`; Orca's name and role, then the line,
+    /// states and description for `name-role-then-value`. `describe --reader` and
+    /// `Session.announcement(for:as:)` show the same.
+    func utterances(focusing element: Element) -> [(text: String, fallback: Bool)] {
+        if style.focusOrder == .nameRoleThenValue, let field = element.field {
+            return nameRoleThenValue(field, label: element.label, description: element.accessibilityDescription ?? element.hint).map { ($0, false) }
+        }
+        if style.focusOrder == .nameRoleThenValue {
+            // Any other element: its name and role words as one utterance ("Back push button").
+            let parts = voiceOverParts(for: element, prefix: [])
+            return [(parts.map(\.text).joined(separator: " "), false)]
+        }
+        if (style.focusOrder == .separate || style.focusOrder == .nameValueRoleSeparate) && element.field != nil {
+            return parts(for: element).map { ($0.text, isFallback($0.part, $0.text, of: element)) }
+        }
+        return [(announcement(for: element), isFallback(element))]
     }
 
     /// Whether some word of an element's announcement is VoiceOver's for want of the reader's own.
@@ -82,7 +92,10 @@ struct Announcer: Sendable {
         switch part {
         case .label: return false
         case .selected: keys = ["status.selected"]
-        case .traits: keys = element.field.map { ["role.\($0.kind.rawValue)"] } ?? Self.traitWords.map(\.key)
+        case .traits:
+            // A heading with a level says it in the words of `role.header.level`.
+            if element.field == nil, element.traits.contains(.header), element.headingLevel != nil, phrasebook.isFallback("role.header.level") { return true }
+            keys = element.field.map { ["role.\($0.kind.rawValue)"] } ?? Self.traitWords.map(\.key)
         case .status:
             keys = ["status.editing", "status.dimmed", "status.required", "status.read-only", "status.marked-invalid"]
                 + (element.field.map { ["state.\($0.kind.rawValue)"] } ?? [])
@@ -125,7 +138,7 @@ struct Announcer: Sendable {
         guard let field = element.field, style.focusOrder != .labelValueRoleState else {
             return voiceOverParts(for: element, prefix: parts)
         }
-        return parts + fieldParts(field, label: element.label, description: element.accessibilityDescription ?? element.hint)
+        return parts + fieldParts(field, label: element.label, description: element.accessibilityDescription, hint: element.hint)
     }
 
     /// Whether this reader says a description with the element (NVDA's properties, Orca, ChromeVox's
@@ -180,7 +193,10 @@ struct Announcer: Sendable {
     /// a placeholder it no longer shows; NVDA's name, role, states, description, then the line
     /// (its text, else the placeholder, else the word for an empty line); ChromeVox's name,
     /// value, role; Orca's name, role, value, states.
-    private func fieldParts(_ field: TextField, label: String, description: String?) -> [(part: AnnouncementPart, text: String)] {
+    ///
+    /// The description said is the element's `description=` for the readers that say one with the
+    /// element (NVDA, Orca, ChromeVox), and its `hint=` too where `focus-description` is on.
+    private func fieldParts(_ field: TextField, label: String, description: String?, hint: String?) -> [(part: AnnouncementPart, text: String)] {
         var parts: [(part: AnnouncementPart, text: String)] = []
         func add(_ part: AnnouncementPart, _ text: String) { if !text.isEmpty { parts.append((part, text)) } }
         let count = field.buffer.characterCount
@@ -195,7 +211,7 @@ struct Announcer: Sendable {
         func error() {
             if let error = field.error { add(.error, phrasebook.string("focus.error").replacingPlaceholder(with: error)) }
         }
-        let described = style.focusDescription ? description ?? "" : ""
+        let described = (style.focusDescription ? description ?? hint : saysDescription ? description : nil) ?? ""
         switch style.focusOrder {
         case .stateNameRole:
             states()
@@ -213,8 +229,16 @@ struct Announcer: Sendable {
         case .nameRoleValueState:
             add(.label, label)
             add(.traits, role)
-            add(.status, phrasebook.string("state.\(field.kind.rawValue)"))
-            states()
+            // NVDA says the states sorted by their controlTypes.State bit (processAndLabelStates):
+            // unavailable, read only, protected, required, invalid entry, multi line.
+            let kindState = phrasebook.string("state.\(field.kind.rawValue)")
+            if field.isEditing { add(.status, phrasebook.string("status.editing")) }
+            if field.isDisabled { add(.status, phrasebook.string("status.dimmed")) }
+            if field.isReadOnly { add(.status, phrasebook.string("status.read-only")) }
+            if field.kind != .area { add(.status, kindState) }
+            if field.isRequired { add(.status, phrasebook.string("status.required")) }
+            if field.isInvalid { add(.status, phrasebook.string("status.marked-invalid")) }
+            if field.kind == .area { add(.status, kindState) }
             add(.value, described)
             error()
             if field.isSecure && count > 0 { add(.count, phrasebook.count("characters", count)) }
@@ -245,13 +269,18 @@ struct Announcer: Sendable {
     /// placeholder) and the states ("Phone entry required"), and "Focus mode" follows, as Orca
     /// says when a web field takes keyboard focus. A secure field says no more than its role.
     ///
-    /// The field's `hint=`, what a web page's `aria-describedby` becomes, is Orca's description:
-    /// said after the first utterance, with the states. An invalid field says "invalid entry:"
-    /// and its error message, then the message again as the description that points at it.
+    /// The field's `description=` (else its `hint=`, what a web page's `aria-describedby` becomes)
+    /// is Orca's description: said after the first utterance and the error. A read-only field
+    /// says "read only" before its role word. An invalid field says "invalid entry:" and its
+    /// error message, then the message again as the description that points at it (the web
+    /// form the rig records names its error by both `aria-errormessage` and `aria-describedby`);
+    /// one marked invalid with no message says "invalid entry".
     func nameRoleThenValue(_ field: TextField, label: String, description: String?) -> [String] {
         let roleKey = "role.\(field.kind.rawValue)"
         let role = phrasebook.string(roleKey, toolkit: style.toolkit, else: roleKey)
-        var first = [label, role]
+        // Orca's entry: the name, "read only" before the role word, the role (speech_generator.py
+        // `_generate_entry`).
+        var first = [label, field.isReadOnly ? phrasebook.string("status.read-only") : "", role]
         var rest: [String] = []
         let count = field.buffer.characterCount
         let line = field.isSecure || count == 0 ? "" : Self.line(of: field.buffer)
@@ -267,9 +296,13 @@ struct Announcer: Sendable {
         // The states, the error and the description: heard in Chromium; GTK's are taken to be
         // the same (Orca's speech generator is the toolkit's for both; no GTK recording has them).
         if field.isRequired { first.append(phrasebook.string("status.required")) }
+        // After a pause, "invalid entry", with the error message when there is one
+        // (generator.py `_generate_state_invalid`).
         if let error = field.error {
             rest.append(phrasebook.string("status.invalid") + ": " + error)
             rest.append(error)
+        } else if field.isInvalid {
+            rest.append(phrasebook.string("status.invalid"))
         }
         if let description, !description.isEmpty { rest.append(description) }
         if style.toolkit == .chromium { rest.append(phrasebook.string("mode.focus")) }

@@ -427,11 +427,11 @@ struct EchoComposer: Sendable {
         return feedback
     }
 
-    /// A live region's new text: an assertive region (`role=alert`) cuts what is being said, a
-    /// polite one waits its turn (WAI-ARIA 1.2 `aria-live`; every reader follows it).
+    /// A live region's new text: a polite region's waits its turn; an assertive region's
+    /// (`role=alert`) cuts what is being said where the reader's `live-assertive` says so.
     func liveRegionChanged(_ text: String, assertive: Bool) -> Feedback {
         var feedback = Feedback()
-        feedback.say(text, role: .announcement, turn: assertive ? .interrupts : .queues)
+        feedback.say(text, role: .announcement, turn: assertive && style.liveAssertive == .cuts ? .interrupts : .queues)
         return feedback
     }
 

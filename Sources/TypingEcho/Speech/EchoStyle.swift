@@ -107,6 +107,8 @@ struct EchoStyle: Sendable, Hashable {
     var focusDescription = false
     /// The hint of a field being edited, and what a text area's hint adds (`editing-hint`).
     var editingHint = EditingHint.misspelledWords
+    /// Whether an assertive live region's new text cuts what is being said (`live-assertive`).
+    var liveAssertive = LiveAssertive.cuts
     /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
     /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
     var unsourced: Set<UnsourcedConvention> = []
@@ -169,6 +171,9 @@ struct EchoStyle: Sendable, Hashable {
         $0.forwardDelete = .atCaret
         $0.focusDescription = true
         $0.editingHint = .none
+        // In a browser NVDA speaks a live region's change at normal priority, after what it
+        // is saying, whatever its politeness (nvaccess/nvda#11596, #17662).
+        $0.liveAssertive = .queues
         $0.unsourced = [.selectionDelete, .secureMove]
     }
 
@@ -199,7 +204,10 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureEcho = .mask
         $0.typingFollows = false
         $0.editingHint = .none
-        // Every convention of Orca's is heard live (Conformance/orca) or in its tests.
+        // live_region_presenter.py: an assertive message goes ahead of the polite ones waiting,
+        // and is queued, not cutting what is said.
+        $0.liveAssertive = .queues
+        // Every convention of Orca's is heard live (Conformance/orca), in its tests or its code.
         $0.unsourced = []
     }
 
@@ -223,6 +231,9 @@ struct EchoStyle: Sendable, Hashable {
         $0.homeEnd = .crossed
         $0.forwardDelete = .atCaret
         $0.editingHint = .none
+        // live_regions.js: a polite region's text is queued, an assertive one's is
+        // CATEGORY_FLUSH, which clears only live-region speech waiting (tts_types.ts).
+        $0.liveAssertive = .queues
         $0.unsourced = [.secureEcho, .secureMove]
     }
 
@@ -285,6 +296,14 @@ public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
     case deleted
     /// The character now at the insertion point, or the reader's word for the end (NVDA, ChromeVox).
     case atCaret = "at-caret"
+}
+
+/// What an assertive live region's new text does to what is being said (`live-assertive`).
+public enum LiveAssertive: String, Sendable, Hashable, CaseIterable {
+    /// It cuts what is being said (VoiceOver's model; TalkBack's `QUEUE_MODE_INTERRUPT`).
+    case cuts
+    /// It waits its turn, as a polite region's does (NVDA in a browser, Orca, ChromeVox).
+    case queues
 }
 
 /// The hint of a field being edited (`editing-hint`).

@@ -82,6 +82,12 @@ struct ConformanceCase {
     var given: [String] = []
     var actions: [String] = []
     var expected: [Heard] = []
+    /// For each expected utterance: whether it is said as VoiceOver says it for want of a source
+    /// (`hear fallback "…"`), and whether it cuts (`hear cuts "…"`) or waits (`hear queues "…"`)
+    /// what is being said, nil where the case does not say. The reader-conformance suite
+    /// compares words only; the real-screen states suite compares these too.
+    var fallbacks: [Bool] = []
+    var turns: [Bool?] = []
     var expectsNothing = false
     var knownDifference: String?
     var cannotExpress: String?
@@ -160,6 +166,17 @@ struct ConformanceCase {
             case "known-difference": cases[cases.count - 1].knownDifference = rest
             case "cannot-express": cases[cases.count - 1].cannotExpress = rest
             case "hear":
+                var rest = rest
+                var fallback = false
+                var turn: Bool?
+                while let word = rest.split(separator: " ", maxSplits: 1).first.map(String.init), ["fallback", "cuts", "queues"].contains(word) {
+                    if word == "fallback" { fallback = true } else { turn = word == "cuts" }
+                    rest = String(rest.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
+                }
+                if rest != "nothing" {
+                    cases[cases.count - 1].fallbacks.append(fallback)
+                    cases[cases.count - 1].turns.append(turn)
+                }
                 if rest == "nothing" {
                     cases[cases.count - 1].expectsNothing = true
                 } else if rest.hasPrefix("char ") {
