@@ -53,6 +53,8 @@ extension Settings {
         case "forward-delete": return style.forwardDelete.rawValue
         case "focus-description": return style.focusDescription ? "on" : "off"
         case "editing-hint": return style.editingHint.rawValue
+        case "home-end-unit": return style.homeEndUnit.rawValue
+        case "repeat-limit": return String(style.repeatLimit)
         case "interrupt": return style.typingFollows ? "follows-typing" : "every-key"
         default: return braille.scriptValue(for: key)
         }

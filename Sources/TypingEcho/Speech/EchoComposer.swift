@@ -213,6 +213,15 @@ struct EchoComposer: Sendable {
             feedback.say(joined(words, arrival), role: .cursor,
                          fallback: isFallback(key) || style.unsourced.contains(.secureMove) || arrivalFallback(facts))
             return feedback
+        case .word(_, let count) where style.secureEcho == .mask:
+            // The masks crossed, grouped as `repeat-limit` says. Arrived at by a word move back,
+            // Orca drops a word's last character when it is neither a space nor a letter or
+            // digit, as a mask is (script_utilities.getWordAtOffsetAdjustedForNavigation), so
+            // one mask fewer is said (nine crossed: "8 black circle characters", live).
+            let said = facts.arrivedAtEnd == false && count > 1 ? count - 1 : count
+            feedback.say(joined(phrasebook.run(of: maskName, count: said, limit: style.repeatLimit), arrival), role: .cursor,
+                         fallback: arrivalFallback(facts))
+            return feedback
         case .word(_, let count):
             feedback.say(joined(phrasebook.count("characters", count), arrival), role: .cursor,
                          fallback: isFallback("characters") || arrivalFallback(facts))

@@ -100,13 +100,28 @@ struct EchoStyle: Sendable, Hashable {
     var chordEcho = ChordEcho.dots
     /// What a move to the start or end of the text (Home, End) says (`home-end`).
     var homeEnd = HomeEnd.insertionPoint
-    /// What deleting the character after the insertion point says (`forward-delete`).
+    /// Where Home and End go in a text area (`home-end-unit`); a single-line field is one line.
+public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
+    /// The start or end of the whole text (VoiceOver's model).
+    case text
+    /// The start or end of the line holding the insertion point (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case line
+}
+
+/// What deleting the character after the insertion point says (`forward-delete`).
     var forwardDelete = ForwardDelete.deleted
     /// Whether a field's description (its `hint=`) is said in its focus announcement, hints or
     /// not (`focus-description`).
     var focusDescription = false
     /// The hint of a field being edited, and what a text area's hint adds (`editing-hint`).
     var editingHint = EditingHint.misspelledWords
+    /// How many of one character in a row the reader says as a count ("8 black circle
+    /// characters"), 0 for never (`repeat-limit`, Orca's `repeatCharacterLimit`). The model
+    /// groups only runs of a password's mask characters.
+    var repeatLimit = 0
+    /// Where Home and End go in a text area: the ends of the text or of the line (`home-end-unit`).
+    var homeEndUnit = HomeEndUnit.text
     /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
     /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
     var unsourced: Set<UnsourcedConvention> = []
@@ -199,6 +214,8 @@ struct EchoStyle: Sendable, Hashable {
         $0.secureEcho = .mask
         $0.typingFollows = false
         $0.editingHint = .none
+        $0.repeatLimit = 4
+        $0.homeEndUnit = .line
         // Every convention of Orca's is heard live (Conformance/orca) or in its tests.
         $0.unsourced = []
     }
@@ -279,6 +296,15 @@ public enum HomeEnd: String, Sendable, Hashable, CaseIterable {
     case crossed
 }
 
+/// Where Home and End go in a text area (`home-end-unit`); a single-line field is one line.
+public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
+    /// The start or end of the whole text (VoiceOver's model).
+    case text
+    /// The start or end of the line holding the insertion point (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case line
+}
+
 /// What deleting the character after the insertion point says (`forward-delete`).
 public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
     /// The deleted character, as `delete-echo` says deleted text (VoiceOver, TalkBack).
@@ -314,6 +340,18 @@ public enum Toolkit: String, Sendable, Hashable, CaseIterable {
     case gtk
     /// Chromium: an input is "entry", a password's characters show as "•" (bullet).
     case chromium
+
+    /// How many mask characters a screen reader is given as the line of a password field
+    /// holding `count` characters: Chromium gives every one; GTK 3 a third, rounded down
+    /// (heard live under Orca 43.1: six characters read as "●●", nine as "●●●"; "●" is three
+    /// bytes in UTF-8, so a byte count taken for a character count is the likely cause).
+    /// Depends on the count alone, so it tells nothing more of a secret than its length.
+    func masksInLine(ofCount count: Int) -> Int {
+        switch self {
+        case .gtk: count / 3
+        case .chromium: count
+        }
+    }
 }
 
 /// Where a hardware Tab (and Shift+Tab) moves focus (`tab-focus`).

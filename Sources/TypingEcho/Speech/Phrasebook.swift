@@ -244,6 +244,11 @@ public struct Phrasebook: Sendable {
         return template.replacingPlaceholder(with: digits)
     }
 
+    /// The locale's plural category of a count, and the count in the locale's digits.
+    func pluralCategoryAndDigits(of number: Int) -> (category: String, digits: String) {
+        rules.categoryAndDigits(of: number)
+    }
+
     /// A template's `{0}` filled with a number in the locale's digits: "heading level 2".
     public func numbered(_ key: String, _ number: Int) -> String {
         string(key).replacingPlaceholder(with: rules.format(number))
