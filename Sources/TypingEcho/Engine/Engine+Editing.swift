@@ -49,7 +49,14 @@ extension Engine {
         // `selection-notices`: a selection typed or deleted over, or collapsed by a move (in
         // Chromium, only by one that moved the insertion point).
         let after = withField(field, { $0.buffer.selection == nil ? $0.buffer.insertionPoint : nil }) ?? nil
-        let notice: String? = if let before, let after, !outcome.saysSelection, outcome.edits || style.toolkit != .chromium || before != after {
+        // A password's selection the toolkit does not report: no notice, and typing over it is
+        // not heard (`Toolkit.hidesSecureSelection`).
+        let hidden = field.isSecure && style.toolkit.hidesSecureSelection && style.secureEcho == .mask
+        if hidden, before != nil, outcome.inserted != nil {
+            deliver(outcome.silenced, in: field)
+            return outcome
+        }
+        let notice: String? = if !hidden, let before, let after, !outcome.saysSelection, outcome.edits || style.toolkit != .chromium || before != after {
             outcome.edits ? "selection.deleted" : "selection.collapsed"
         } else {
             nil
@@ -137,11 +144,15 @@ extension Engine {
         // Left and right follow the paragraph's direction (Engine+RightToLeft).
         case .left, .right:
             let direction = arrowDirection(left: key == .left, in: position)
-            edit(position) { $0.moveCharacter(direction, in: &$1) }
+            let collapsing = configuration.current.style.selectionArrow == .toEnd
+            edit(position) { $0.moveCharacter(direction, collapsingSelection: collapsing, in: &$1) }
         case .optionLeft, .optionRight:
             let direction = arrowDirection(left: key == .optionLeft, in: position)
-            edit(position) { $0.moveWord(direction, in: &$1) }
-        case .home, .end: edit(position) { $0.moveToEnd(key == .end, in: &$1) }
+            let chromium = configuration.current.style.toolkit == .chromium
+            edit(position) { $0.moveWord(direction, stoppingAtPunctuation: chromium, in: &$1) }
+        case .home, .end:
+            let ofLine = configuration.current.style.homeEndUnit == .line
+            edit(position) { $0.moveToEnd(key == .end, ofLine: ofLine, in: &$1) }
         case .return:
             if position.kind == .area {
                 enter("\n", into: position, hardware: true)
@@ -160,7 +171,9 @@ extension Engine {
         case .commandC: perform(.copy, in: position)
         case .commandX: perform(.cut, in: position)
         case .commandV: perform(.paste, in: position)
-        case .up, .down: edit(position) { $0.moveLine(key == .down ? .forward : .backward, in: &$1) }
+        case .up, .down:
+            let keepingColumn = configuration.current.style.lineMove == .column
+            edit(position) { $0.moveLine(key == .down ? .forward : .backward, keepingColumn: keepingColumn, in: &$1) }
         case .tab, .shiftTab: break  // above: Tab needs no field being edited
         }
     }

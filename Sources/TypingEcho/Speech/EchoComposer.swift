@@ -135,6 +135,12 @@ struct EchoComposer: Sendable {
         let pitch = settings.pitchChange ? style.deletePitch : 1.0
         var feedback = Feedback()
         guard let text else {
+            // Chromium reports no selection in a password field, so Orca hears a deleted
+            // selection as the masks that went ("6 bullet characters", live).
+            if selection && style.toolkit.hidesSecureSelection && style.secureEcho == .mask {
+                feedback.say(phrasebook.run(of: maskName, count: facts.count, limit: style.repeatLimit), role: .delete, pitch: pitch)
+                return feedback
+            }
             if selection && style.selectionNotices { return feedback }
             switch style.secureEcho {
             case .word: feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch, fallback: isFallback("delete.template"))
@@ -251,6 +257,14 @@ struct EchoComposer: Sendable {
             feedback.say(phrasebook.string("end-of-text"), role: .cursor, fallback: isFallback("end-of-text"))
             return feedback
         }
+        // A word move that crossed only a line break (Chromium's) is not said.
+        if crossed && unit.isEmpty { return feedback }
+        // A line break at the insertion point, in the words of a reader that has some for it
+        // (Orca's "blank": scripts/default.py `sayCharacter`).
+        if !crossed, unit.count == 1, unit.first?.isNewline == true, let word = phrasebook.ownString("at-line-break") {
+            feedback.say(word, role: .cursor)
+            return feedback
+        }
         // The characters crossed by a word move are said as they are, spaces and punctuation too.
         let run = crossed && unit.count > 1
             ? SpokenCharacter(text: unit, pitch: 1.0, capitalSound: false)
@@ -318,6 +332,8 @@ struct EchoComposer: Sendable {
     /// "added to selection" and "removed from selection" (`selection=added-removed`); a
     /// secure field's part by count.
     func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false, first: Int = 0) -> Feedback {
+        // A password's selection that the toolkit does not report is not heard (Chromium, live).
+        if text == nil && style.toolkit.hidesSecureSelection && style.secureEcho == .mask { return .silence }
         // A secure field's one character by its number with `secure-move=character-number`
         // (TalkBack's "Character 3"), else by count.
         let byNumber = text == nil && count == 1 && first > 0 && style.secureMove == .characterNumber

@@ -109,6 +109,26 @@ public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
     case line
 }
 
+/// What Left and Right do when text is selected (`selection-arrow`).
+public enum SelectionArrow: String, Sendable, Hashable, CaseIterable {
+    /// The selection goes and the insertion point moves one character from where it was
+    /// (VoiceOver's model).
+    case fromCaret = "from-caret"
+    /// The selection collapses to its end in the arrow's direction, the insertion point
+    /// moving no further: Left to its start, Right to its end (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case toEnd = "to-end"
+}
+
+/// Where a move by line (Up, Down) puts the insertion point in a text area (`line-move`).
+public enum LineMove: String, Sendable, Hashable, CaseIterable {
+    /// The start of the line arrived on (VoiceOver's rotor moves whole lines).
+    case lineStart = "line-start"
+    /// The same column of the line arrived on, or its end when it is shorter (desktop text
+    /// views; GTK 3 and Chromium under Orca 43.1 live, which keep the column in pixels).
+    case column
+}
+
 /// What deleting the character after the insertion point says (`forward-delete`).
     var forwardDelete = ForwardDelete.deleted
     /// Whether a field's description (its `hint=`) is said in its focus announcement, hints or
@@ -122,6 +142,10 @@ public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
     var repeatLimit = 0
     /// Where Home and End go in a text area: the ends of the text or of the line (`home-end-unit`).
     var homeEndUnit = HomeEndUnit.text
+    /// Where Up and Down go in a text area: the next line's start or its same column (`line-move`).
+    var lineMove = LineMove.lineStart
+    /// What Left and Right do to a selection (`selection-arrow`).
+    var selectionArrow = SelectionArrow.fromCaret
     /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
     /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
     var unsourced: Set<UnsourcedConvention> = []
@@ -216,6 +240,8 @@ public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
         $0.editingHint = .none
         $0.repeatLimit = 4
         $0.homeEndUnit = .line
+        $0.lineMove = .column
+        $0.selectionArrow = .toEnd
         // Every convention of Orca's is heard live (Conformance/orca) or in its tests.
         $0.unsourced = []
     }
@@ -346,6 +372,12 @@ public enum Toolkit: String, Sendable, Hashable, CaseIterable {
     /// (heard live under Orca 43.1: six characters read as "●●", nine as "●●●"; "●" is three
     /// bytes in UTF-8, so a byte count taken for a character count is the likely cause).
     /// Depends on the count alone, so it tells nothing more of a secret than its length.
+    /// Whether the toolkit keeps a password field's selection from screen readers: Chromium
+    /// (heard under Orca 43.1 live: nothing said as a password's selection grows or shrinks, no
+    /// "Text unselected." or "Selection deleted.", a selection typed over unheard, a deleted
+    /// one heard as the masks that went). With `secure-echo=mask` the model says so.
+    var hidesSecureSelection: Bool { self == .chromium }
+
     func masksInLine(ofCount count: Int) -> Int {
         switch self {
         case .gtk: count / 3
