@@ -61,9 +61,14 @@ extension Engine {
         } else {
             nil
         }
-        if let notice, !outcome.edits { sayNotice(notice) }
+        // The notice follows what the edit says, except in a secure field, where the text event
+        // that says the character comes after it (no key echo tells the key first); Chromium
+        // says none for a selection typed over (both heard under Orca 43.1 live).
+        let typedOver = outcome.inserted != nil && outcome.edits
+        let sayNoticeAfter = outcome.edits && !(field.isSecure && typedOver)
+        if let notice, !sayNoticeAfter, !(typedOver && style.toolkit == .chromium) { sayNotice(notice) }
         deliver(outcome, in: field)
-        if let notice, outcome.edits { sayNotice(notice) }
+        if let notice, sayNoticeAfter, !(typedOver && style.toolkit == .chromium) { sayNotice(notice) }
         return outcome
     }
 
@@ -165,8 +170,14 @@ extension Engine {
         case .shiftRight: edit(position) { $0.extendSelection(.character(.forward), in: &$1) }
         case .shiftOptionLeft: edit(position) { $0.extendSelection(position.disclosure.selectionByWord(.backward), in: &$1) }
         case .shiftOptionRight: edit(position) { $0.extendSelection(position.disclosure.selectionByWord(.forward), in: &$1) }
-        case .shiftHome: edit(position) { $0.extendSelection(.end(.backward), in: &$1) }
-        case .shiftEnd: edit(position) { $0.extendSelection(.end(.forward), in: &$1) }
+        case .shiftHome, .shiftEnd:
+            let direction: TextDirection = key == .shiftEnd ? .forward : .backward
+            let ofLine = configuration.current.style.homeEndUnit == .line && position.kind == .area
+            edit(position) { $0.extendSelection(ofLine ? .lineEnd(direction) : .end(direction), in: &$1) }
+        case .shiftUp, .shiftDown:
+            let direction: TextDirection = key == .shiftDown ? .forward : .backward
+            let keepingColumn = configuration.current.style.lineMove == .column
+            edit(position) { $0.extendSelection(.line(direction, keepingColumn: keepingColumn), in: &$1) }
         case .commandA: perform(.selectAll, in: position)
         case .commandC: perform(.copy, in: position)
         case .commandX: perform(.cut, in: position)

@@ -348,7 +348,9 @@ struct EchoComposer: Sendable {
             let key = grew ? "edit.selected" : "edit.unselected"
             feedback.say(phrasebook.string(key).replacingPlaceholder(with: part), role: .cursor, fallback: isFallback(key) || partFallback)
         case .separate:
-            feedback.say(part, role: .cursor, fallback: partFallback)
+            // A capital selected alone is said as a move onto it says it (Orca's uppercase voice, live).
+            let pitch = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals, capitalPitch: style.capitalPitch).pitch } ?? 1.0
+            feedback.say(part, role: .cursor, pitch: pitch, fallback: partFallback)
             let key = grew ? "selection.selected" : "selection.unselected"
             feedback.say(phrasebook.string(key), role: .cursor, turn: .queues, fallback: isFallback(key))
         case .addedRemoved:
