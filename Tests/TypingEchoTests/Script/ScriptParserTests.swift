@@ -230,7 +230,7 @@ private let errorCases: [ErrorCase] = [
     .init(name: "swipe without direction", source: "swipe", column: 6, message: "missing argument; usage: swipe left|right|up|down"),
     .init(name: "swipe then comment", source: "swipe  # which way?", column: 6, message: "missing argument; usage: swipe left|right|up|down"),
     .init(name: "rotor without unit", source: "rotor", column: 6, message: "missing argument; usage: rotor characters|words|lines|edit|typing-mode"),
-    .init(name: "key without name", source: "key", column: 4, message: "missing argument; usage: key backspace|delete|left|right|option-left|option-right|home|end|return|option-backspace|command-backspace|shift-left|shift-right|shift-option-left|shift-option-right|shift-home|shift-end|command-a|command-c|command-x|command-v|tab|shift-tab|up|down"),
+    .init(name: "key without name", source: "key", column: 4, message: "missing argument; usage: key backspace|delete|left|right|option-left|option-right|home|end|return|option-backspace|command-backspace|shift-left|shift-right|shift-option-left|shift-option-right|shift-home|shift-end|command-a|command-c|command-x|command-v|tab|shift-tab|up|down|shift-up|shift-down"),
     .init(name: "edit without action", source: "edit", column: 5, message: "missing argument; usage: edit select-all|copy|cut|paste"),
     .init(name: "focus without ID", source: "focus", column: 6, message: "missing argument; usage: focus ID|key:NAME"),
     .init(name: "touch without target", source: "touch", column: 6, message: "missing argument; usage: touch KEY|X,Y"),
