@@ -1,4 +1,12 @@
 extension Phrasebook {
+    /// The keys only a reader's own words have (no VoiceOver word, nothing said without
+    /// them): a line break at the insertion point ("blank"), and the count of a run of one
+    /// character, `repeated.` and a plural category ("8 black circle characters").
+    static let readerOnlyKeys: Set<String> = ["at-line-break"]
+
+    /// The prefix of the run-count templates, one per plural category (`repeated.other`).
+    static let repeatedKeyPrefix = "repeated."
+
     /// A run of one character as a reader that counts repeats says it: `count` times the
     /// character's `name` ("black circle black circle"), or, with a `limit` above zero and at
     /// least `limit` of them, the reader's count of them ("8 black circle characters", the
@@ -9,7 +17,7 @@ extension Phrasebook {
         guard count > 0 else { return "" }
         guard limit > 0, count >= limit else { return Array(repeating: name, count: count).joined(separator: " ") }
         let (category, digits) = pluralCategoryAndDigits(of: count)
-        let template = strings["repeated.\(category)"] ?? string("repeated.other")
+        let template = strings[Self.repeatedKeyPrefix + category] ?? string(Self.repeatedKeyPrefix + "other")
         return template.replacingPlaceholder(with: digits).replacing("{1}", with: name)
     }
 }
