@@ -14,7 +14,8 @@ import TypingEcho
 ///
 /// The leak property draws one reader per case from ``all``, so every reader added there is
 /// covered by the same campaign and the same CI budget of cases: the five screen readers
-/// (`reader=voiceover|talkback|nvda|orca|chromevox`), each with its defaults; the braille
+/// (`reader=voiceover|talkback|nvda|orca|chromevox`), each with its defaults, and Orca once
+/// more in Chromium (`toolkit=chromium`), whose password fields it hears otherwise; the braille
 /// display (`braille=on`) adds its own entry with its settings.
 public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
     /// The reader's name, as the counterexample names it.
@@ -36,13 +37,15 @@ public struct LeakReader: Sendable, Hashable, CustomStringConvertible {
     /// VoiceOver with its default settings.
     public static let voiceOver = LeakReader(name: "voiceover")
 
-    /// Every reader the leak property covers: the five screen readers in their defaults.
+    /// Every reader the leak property covers: the five screen readers in their defaults, and
+    /// Orca reading Chromium's fields.
     public static let all: [LeakReader] = [
         .voiceOver,
         LeakReader(name: "talkback", settings: ["reader=talkback"]),
         LeakReader(name: "nvda", settings: ["reader=nvda"]),
         LeakReader(name: "orca", settings: ["reader=orca"], touch: false),
         LeakReader(name: "chromevox", settings: ["reader=chromevox"]),
+        LeakReader(name: "orca-chromium", settings: ["reader=orca", "toolkit=chromium"], touch: false),
     ]
 
     /// A session's lines as this reader performs them: all of them, or for a reader without

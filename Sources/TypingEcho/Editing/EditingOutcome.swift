@@ -28,6 +28,18 @@ struct EditingOutcome: Sendable {
     /// The operation changed the field in a way reported without an echo of its own.
     mutating func report(_ report: FieldReport) { steps.append(.report(report)) }
 
+    /// The same reports with no echo: what a reader says nothing of.
+    var silenced: EditingOutcome {
+        var outcome = self
+        outcome.steps = steps.flatMap { step -> [Step] in
+            switch step {
+            case .echo(_, let reports): reports.map(Step.report)
+            case .report: [step]
+            }
+        }
+        return outcome
+    }
+
     /// Whether the operation says a change of the selection itself ("unselected").
     var saysSelection: Bool {
         steps.contains { step in

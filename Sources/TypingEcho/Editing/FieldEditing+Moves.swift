@@ -2,8 +2,29 @@
 extension FieldEditing {
     /// Moves by one character; at either end, what the reader says of a move that cannot go.
     /// - Complexity: O(1) amortised (one grapheme boundary).
-    func moveCharacter(_ direction: TextDirection, in field: inout TextField) -> EditingOutcome {
+    ///
+    /// With a selection and `collapsingSelection` (`selection-arrow=to-end`), the selection
+    /// collapses to its end in that direction instead, as desktop text fields do: Left to its
+    /// start, Right to its end; what is said is what a move there says, and nothing when the
+    /// insertion point was there already.
+    func moveCharacter(_ direction: TextDirection, collapsingSelection: Bool = false, in field: inout TextField) -> EditingOutcome {
         var outcome = EditingOutcome()
+        if collapsingSelection, let selected = field.buffer.selection {
+            let from = field.buffer.insertionPoint
+            let to = direction == .forward ? selected.upperBound : selected.lowerBound
+            field.buffer.selection = nil
+            field.buffer.insertionPoint = to
+            // Collapsed where the insertion point already was: no move to tell of (the
+            // toolkit reports none; GTK 3 and Chromium under Orca 43.1, live).
+            guard from != to else {
+                outcome.report(.cursor)
+                return outcome
+            }
+            let range = min(from, to)..<max(from, to)
+            let move = TextMove(range: range, passedUTF16: range.lowerBound.utf16..<range.upperBound.utf16)
+            outcome.echo(.moved(.character(passedText(move, in: field)), facts(of: move, by: .character, in: &field)), reporting: .cursor)
+            return outcome
+        }
         guard let move = field.buffer.moveCharacter(direction) else {
             outcome.echo(cannotMove(.character, in: &field))
             return outcome
@@ -15,7 +36,11 @@ extension FieldEditing {
     /// Moves by one word; a secure field is one word, so the move goes to an end and says how
     /// many characters it passed.
     /// - Complexity: O(w) in the word passed (ICU's word boundaries, dictionary-based for Thai and CJK).
-    func moveWord(_ direction: TextDirection, in field: inout TextField) -> EditingOutcome {
+    ///
+    /// `stoppingAtPunctuation` moves as Chromium does (`toolkit=chromium`): every punctuation
+    /// mark is a word, spaces are skipped, and what the move crosses is the word it passed
+    /// without the spaces (nothing for a line break).
+    func moveWord(_ direction: TextDirection, stoppingAtPunctuation: Bool = false, in field: inout TextField) -> EditingOutcome {
         var outcome = EditingOutcome()
         if handle.isSecure {
             let from = field.buffer.insertionPoint.character
@@ -29,20 +54,27 @@ extension FieldEditing {
             outcome.echo(.moved(.word(handle.disclosure.show(""), count: abs(to - from)), facts), reporting: .cursor)
             return outcome
         }
-        guard let move = field.buffer.moveWord(direction) else {
+        guard let move = stoppingAtPunctuation ? field.buffer.moveWordStoppingAtPunctuation(direction) : field.buffer.moveWord(direction) else {
             outcome.echo(cannotMove(.word, in: &field))
             return outcome
         }
-        outcome.echo(.moved(.word(passedText(move, in: field), count: move.characters), facts(of: move, by: .word, in: &field)), reporting: .cursor)
+        var facts = facts(of: move, by: .word, in: &field)
+        if stoppingAtPunctuation && wantsMoveText {
+            let word = field.buffer.text(passedBy: move)
+            facts.crossed = handle.disclosure.show(word.allSatisfy(\.isNewline) ? "" : word)
+        }
+        outcome.echo(.moved(.word(passedText(move, in: field), count: move.characters), facts), reporting: .cursor)
         return outcome
     }
 
-    /// Moves by line in a text area, saying the line arrived on ("blank" when empty); other
-    /// fields are one line, so the move meets a boundary.
+    /// Moves by line in a text area, to the next line's start or `keepingColumn` to its
+    /// character in the same column (`line-move`), saying the line arrived on ("blank" when
+    /// empty); other fields are one line, so the move meets a boundary.
     /// - Complexity: O(l) in the lines' length.
-    func moveLine(_ direction: TextDirection, in field: inout TextField) -> EditingOutcome {
+    func moveLine(_ direction: TextDirection, keepingColumn: Bool = false, in field: inout TextField) -> EditingOutcome {
         var outcome = EditingOutcome()
-        guard handle.kind == .area, let move = field.buffer.moveLine(direction) else {
+        guard handle.kind == .area,
+              let move = keepingColumn ? field.buffer.moveLineKeepingColumn(direction) : field.buffer.moveLine(direction) else {
             outcome.echo(.boundary)
             return outcome
         }
@@ -50,12 +82,14 @@ extension FieldEditing {
         return outcome
     }
 
-    /// Moves to the start or the `end` of the text; `boundary` when it is there already.
-    /// - Complexity: O(1).
-    func moveToEnd(_ end: Bool, in field: inout TextField) -> EditingOutcome {
+    /// Moves to the start or the `end` of the text, or `ofLine` of the line in a text area
+    /// (`home-end-unit`); `boundary` when it is there already.
+    /// - Complexity: O(1) for the text, O(l) in the line's length for a line.
+    func moveToEnd(_ end: Bool, ofLine: Bool = false, in field: inout TextField) -> EditingOutcome {
         var outcome = EditingOutcome()
         let from = field.buffer.insertionPoint
-        guard field.buffer.move(toEnd: end) else {
+        let moved = ofLine && handle.kind == .area ? field.buffer.move(toLineEnd: end) : field.buffer.move(toEnd: end)
+        guard moved else {
             outcome.echo(.boundary)
             return outcome
         }

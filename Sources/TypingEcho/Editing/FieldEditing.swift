@@ -51,8 +51,10 @@ struct FieldEditing {
     /// - Complexity: O(n) in the text after the insertion point.
     func delete(_ direction: TextDirection, in field: inout TextField) -> EditingOutcome {
         let selected = field.buffer.selection != nil
+        let countBefore = field.buffer.characterCount
         let edit = direction == .backward ? field.buffer.deleteBackward() : field.buffer.deleteForward()
         var facts = DeleteFacts(forward: direction == .forward && !selected)
+        facts.count = countBefore - field.buffer.characterCount
         if facts.forward && wantsMoveText { facts.atCaret = handle.disclosure.show(unitAtInsertionPoint(.character, in: &field)) }
         facts.emptied = field.buffer.isEmpty
         return deletion(edit, selection: selected, facts: facts)

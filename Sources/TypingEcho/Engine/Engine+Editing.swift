@@ -49,14 +49,26 @@ extension Engine {
         // `selection-notices`: a selection typed or deleted over, or collapsed by a move (in
         // Chromium, only by one that moved the insertion point).
         let after = withField(field, { $0.buffer.selection == nil ? $0.buffer.insertionPoint : nil }) ?? nil
-        let notice: String? = if let before, let after, !outcome.saysSelection, outcome.edits || style.toolkit != .chromium || before != after {
+        // A password's selection the toolkit does not report: no notice, and typing over it is
+        // not heard (`Toolkit.hidesSecureSelection`).
+        let hidden = field.isSecure && style.toolkit.hidesSecureSelection && style.secureEcho == .mask
+        if hidden, before != nil, outcome.inserted != nil {
+            deliver(outcome.silenced, in: field)
+            return outcome
+        }
+        let notice: String? = if !hidden, let before, let after, !outcome.saysSelection, outcome.edits || style.toolkit != .chromium || before != after {
             outcome.edits ? "selection.deleted" : "selection.collapsed"
         } else {
             nil
         }
-        if let notice, !outcome.edits { sayNotice(notice) }
+        // The notice follows what the edit says, except in a secure field, where the text event
+        // that says the character comes after it (no key echo tells the key first); Chromium
+        // says none for a selection typed over (both heard under Orca 43.1 live).
+        let typedOver = outcome.inserted != nil && outcome.edits
+        let sayNoticeAfter = outcome.edits && !(field.isSecure && typedOver)
+        if let notice, !sayNoticeAfter, !(typedOver && style.toolkit == .chromium) { sayNotice(notice) }
         deliver(outcome, in: field)
-        if let notice, outcome.edits { sayNotice(notice) }
+        if let notice, sayNoticeAfter, !(typedOver && style.toolkit == .chromium) { sayNotice(notice) }
         return outcome
     }
 
@@ -137,11 +149,15 @@ extension Engine {
         // Left and right follow the paragraph's direction (Engine+RightToLeft).
         case .left, .right:
             let direction = arrowDirection(left: key == .left, in: position)
-            edit(position) { $0.moveCharacter(direction, in: &$1) }
+            let collapsing = configuration.current.style.selectionArrow == .toEnd
+            edit(position) { $0.moveCharacter(direction, collapsingSelection: collapsing, in: &$1) }
         case .optionLeft, .optionRight:
             let direction = arrowDirection(left: key == .optionLeft, in: position)
-            edit(position) { $0.moveWord(direction, in: &$1) }
-        case .home, .end: edit(position) { $0.moveToEnd(key == .end, in: &$1) }
+            let chromium = configuration.current.style.toolkit == .chromium
+            edit(position) { $0.moveWord(direction, stoppingAtPunctuation: chromium, in: &$1) }
+        case .home, .end:
+            let ofLine = configuration.current.style.homeEndUnit == .line
+            edit(position) { $0.moveToEnd(key == .end, ofLine: ofLine, in: &$1) }
         case .return:
             if position.kind == .area {
                 enter("\n", into: position, hardware: true)
@@ -154,13 +170,21 @@ extension Engine {
         case .shiftRight: edit(position) { $0.extendSelection(.character(.forward), in: &$1) }
         case .shiftOptionLeft: edit(position) { $0.extendSelection(position.disclosure.selectionByWord(.backward), in: &$1) }
         case .shiftOptionRight: edit(position) { $0.extendSelection(position.disclosure.selectionByWord(.forward), in: &$1) }
-        case .shiftHome: edit(position) { $0.extendSelection(.end(.backward), in: &$1) }
-        case .shiftEnd: edit(position) { $0.extendSelection(.end(.forward), in: &$1) }
+        case .shiftHome, .shiftEnd:
+            let direction: TextDirection = key == .shiftEnd ? .forward : .backward
+            let ofLine = configuration.current.style.homeEndUnit == .line && position.kind == .area
+            edit(position) { $0.extendSelection(ofLine ? .lineEnd(direction) : .end(direction), in: &$1) }
+        case .shiftUp, .shiftDown:
+            let direction: TextDirection = key == .shiftDown ? .forward : .backward
+            let keepingColumn = configuration.current.style.lineMove == .column
+            edit(position) { $0.extendSelection(.line(direction, keepingColumn: keepingColumn), in: &$1) }
         case .commandA: perform(.selectAll, in: position)
         case .commandC: perform(.copy, in: position)
         case .commandX: perform(.cut, in: position)
         case .commandV: perform(.paste, in: position)
-        case .up, .down: edit(position) { $0.moveLine(key == .down ? .forward : .backward, in: &$1) }
+        case .up, .down:
+            let keepingColumn = configuration.current.style.lineMove == .column
+            edit(position) { $0.moveLine(key == .down ? .forward : .backward, keepingColumn: keepingColumn, in: &$1) }
         case .tab, .shiftTab: break  // above: Tab needs no field being edited
         }
     }

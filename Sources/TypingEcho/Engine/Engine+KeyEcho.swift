@@ -49,7 +49,7 @@ extension HardwareKey {
         case .left, .right, .home, .end, .up, .down: []
         case .optionLeft, .optionRight: ["key.left-control"]
         case .optionBackspace, .commandBackspace: ["key.left-control", "key.backspace"]
-        case .shiftLeft, .shiftRight, .shiftHome, .shiftEnd: ["key.left-shift"]
+        case .shiftLeft, .shiftRight, .shiftHome, .shiftEnd, .shiftUp, .shiftDown: ["key.left-shift"]
         case .shiftOptionLeft, .shiftOptionRight: ["key.left-control", "key.left-shift"]
         case .commandA: ["key.left-control", "a"]
         case .commandC: ["key.left-control", "c"]

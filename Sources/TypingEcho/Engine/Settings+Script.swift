@@ -54,6 +54,10 @@ extension Settings {
         case "focus-description": return style.focusDescription ? "on" : "off"
         case "editing-hint": return style.editingHint.rawValue
         case "live-assertive": return style.liveAssertive.rawValue
+        case "home-end-unit": return style.homeEndUnit.rawValue
+        case "line-move": return style.lineMove.rawValue
+        case "selection-arrow": return style.selectionArrow.rawValue
+        case "repeat-limit": return String(style.repeatLimit)
         case "interrupt": return style.typingFollows ? "follows-typing" : "every-key"
         default: return braille.scriptValue(for: key)
         }

@@ -117,7 +117,8 @@ public struct Settings: Sendable, Hashable {
         "wording", "focus-order", "focus-edits", "touch", "tab-focus", "key-echo", "selection-notices", "boundary-sound", "toolkit", "word-echo", "modifier-echo", "echo-pitch", "delete-echo",
         "delete-pitch", "selection-delete", "character-move", "word-move", "cannot-move", "arrival", "cursor-sound",
         "selection", "capital-pitch", "capital-beep", "secure-echo", "secure-move", "interrupt", "chord-echo",
-        "home-end", "forward-delete", "focus-description", "editing-hint", "live-assertive",
+        "home-end", "forward-delete", "focus-description", "editing-hint", "live-assertive", "repeat-limit", "home-end-unit", "line-move",
+        "selection-arrow",
     ]
 
     /// The settings a `reader` sets: the existing settings it has defaults for, and its conventions.
@@ -259,6 +260,16 @@ public struct Settings: Sendable, Hashable {
         case "focus-description": style.focusDescription = try Self.onOff(key, value)
         case "editing-hint": style.editingHint = try Self.choice(key, value)
         case "live-assertive": style.liveAssertive = try Self.choice(key, value)
+        case "home-end-unit": style.homeEndUnit = try Self.choice(key, value)
+        case "line-move": style.lineMove = try Self.choice(key, value)
+        case "selection-arrow": style.selectionArrow = try Self.choice(key, value)
+        case "repeat-limit":
+            // Orca's `repeatCharacterLimit`: 0 is off, and so is any limit below 4 there.
+            guard value.utf8.count <= 4, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let limit = Int(value),
+                  limit == 0 || (4...1000).contains(limit) else {
+                throw SettingError(key: key, problem: "expects 0 (off) or a whole number from 4 to 1000, got \(ScriptErrorText.quoted(value))")
+            }
+            style.repeatLimit = limit
         case "interrupt":
             switch value {
             case "follows-typing": style.typingFollows = true

@@ -299,6 +299,10 @@ public enum HardwareKey: String, Sendable, Hashable, CaseIterable {
     case up
     /// Moves down a line in a text area.
     case down
+    /// Extends the selection up a line in a text area.
+    case shiftUp = "shift-up"
+    /// Extends the selection down a line in a text area.
+    case shiftDown = "shift-down"
 }
 
 /// An edit action (`edit NAME`).

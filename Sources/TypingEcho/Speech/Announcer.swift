@@ -267,7 +267,9 @@ struct Announcer: Sendable {
     /// name and the toolkit's role word as one utterance ("Username text"), then the line of
     /// text at the insertion point. In Chromium the first utterance also holds the text (or the
     /// placeholder) and the states ("Phone entry required"), and "Focus mode" follows, as Orca
-    /// says when a web field takes keyboard focus. A secure field says no more than its role.
+    /// says when a web field takes keyboard focus. A secure field says its role, and with
+    /// `secure-echo=mask` the masks its toolkit gives after it, grouped as `repeat-limit` says
+    /// ("Password password text 6 bullet characters"): words that depend on the count alone.
     ///
     /// The field's `description=` (else its `hint=`, what a web page's `aria-describedby` becomes)
     /// is Orca's description: said after the first utterance and the error. A read-only field
@@ -284,6 +286,11 @@ struct Announcer: Sendable {
         var rest: [String] = []
         let count = field.buffer.characterCount
         let line = field.isSecure || count == 0 ? "" : Self.line(of: field.buffer)
+        // A password's line is the masks the toolkit gives, with the role (`secure-echo=mask`).
+        if field.isSecure && style.secureEcho == .mask {
+            let mask = phrasebook.string("secure.mask", toolkit: style.toolkit, else: "bullet")
+            first.append(phrasebook.run(of: mask, count: style.toolkit.masksInLine(ofCount: count), limit: style.repeatLimit))
+        }
         switch style.toolkit {
         case .gtk:
             if !line.isEmpty { rest.append(line) }

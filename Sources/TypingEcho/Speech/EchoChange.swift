@@ -83,6 +83,8 @@ struct DeleteFacts: Sendable, Hashable {
     var atCaret: Disclosed<String?>?
     /// Whether the field holds no text any more (a count, never text).
     var emptied = false
+    /// How many characters went (a count, never text).
+    var count = 0
 }
 
 /// How the insertion point moved, and what it passed.

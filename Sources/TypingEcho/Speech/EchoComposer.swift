@@ -135,6 +135,12 @@ struct EchoComposer: Sendable {
         let pitch = settings.pitchChange ? style.deletePitch : 1.0
         var feedback = Feedback()
         guard let text else {
+            // Chromium reports no selection in a password field, so Orca hears a deleted
+            // selection as the masks that went ("6 bullet characters", live).
+            if selection && style.toolkit.hidesSecureSelection && style.secureEcho == .mask {
+                feedback.say(phrasebook.run(of: maskName, count: facts.count, limit: style.repeatLimit), role: .delete, pitch: pitch)
+                return feedback
+            }
             if selection && style.selectionNotices { return feedback }
             switch style.secureEcho {
             case .word: feedback.say(deletedPhrase(phrasebook.string("secure.character")), role: .delete, pitch: pitch, fallback: isFallback("delete.template"))
@@ -213,6 +219,15 @@ struct EchoComposer: Sendable {
             feedback.say(joined(words, arrival), role: .cursor,
                          fallback: isFallback(key) || style.unsourced.contains(.secureMove) || arrivalFallback(facts))
             return feedback
+        case .word(_, let count) where style.secureEcho == .mask:
+            // The masks crossed, grouped as `repeat-limit` says. Arrived at by a word move back,
+            // Orca drops a word's last character when it is neither a space nor a letter or
+            // digit, as a mask is (script_utilities.getWordAtOffsetAdjustedForNavigation), so
+            // one mask fewer is said (nine crossed: "8 black circle characters", live).
+            let said = facts.arrivedAtEnd == false && count > 1 ? count - 1 : count
+            feedback.say(joined(phrasebook.run(of: maskName, count: said, limit: style.repeatLimit), arrival), role: .cursor,
+                         fallback: arrivalFallback(facts))
+            return feedback
         case .word(_, let count):
             feedback.say(joined(phrasebook.count("characters", count), arrival), role: .cursor,
                          fallback: isFallback("characters") || arrivalFallback(facts))
@@ -240,6 +255,14 @@ struct EchoComposer: Sendable {
         }
         guard let unit else {
             feedback.say(phrasebook.string("end-of-text"), role: .cursor, fallback: isFallback("end-of-text"))
+            return feedback
+        }
+        // A word move that crossed only a line break (Chromium's) is not said.
+        if crossed && unit.isEmpty { return feedback }
+        // A line break at the insertion point, in the words of a reader that has some for it
+        // (Orca's "blank": scripts/default.py `sayCharacter`).
+        if !crossed, unit.count == 1, unit.first?.isNewline == true, let word = phrasebook.ownString("at-line-break") {
+            feedback.say(word, role: .cursor)
             return feedback
         }
         // The characters crossed by a word move are said as they are, spaces and punctuation too.
@@ -309,6 +332,8 @@ struct EchoComposer: Sendable {
     /// "added to selection" and "removed from selection" (`selection=added-removed`); a
     /// secure field's part by count.
     func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false, first: Int = 0) -> Feedback {
+        // A password's selection that the toolkit does not report is not heard (Chromium, live).
+        if text == nil && style.toolkit.hidesSecureSelection && style.secureEcho == .mask { return .silence }
         // A secure field's one character by its number with `secure-move=character-number`
         // (TalkBack's "Character 3"), else by count.
         let byNumber = text == nil && count == 1 && first > 0 && style.secureMove == .characterNumber
@@ -323,7 +348,9 @@ struct EchoComposer: Sendable {
             let key = grew ? "edit.selected" : "edit.unselected"
             feedback.say(phrasebook.string(key).replacingPlaceholder(with: part), role: .cursor, fallback: isFallback(key) || partFallback)
         case .separate:
-            feedback.say(part, role: .cursor, fallback: partFallback)
+            // A capital selected alone is said as a move onto it says it (Orca's uppercase voice, live).
+            let pitch = text.map { phrasebook.spokenUnit($0, capitals: settings.capitals, capitalPitch: style.capitalPitch).pitch } ?? 1.0
+            feedback.say(part, role: .cursor, pitch: pitch, fallback: partFallback)
             let key = grew ? "selection.selected" : "selection.unselected"
             feedback.say(phrasebook.string(key), role: .cursor, turn: .queues, fallback: isFallback(key))
         case .addedRemoved:

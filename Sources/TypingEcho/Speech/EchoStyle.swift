@@ -100,7 +100,36 @@ struct EchoStyle: Sendable, Hashable {
     var chordEcho = ChordEcho.dots
     /// What a move to the start or end of the text (Home, End) says (`home-end`).
     var homeEnd = HomeEnd.insertionPoint
-    /// What deleting the character after the insertion point says (`forward-delete`).
+    /// Where Home and End go in a text area (`home-end-unit`); a single-line field is one line.
+public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
+    /// The start or end of the whole text (VoiceOver's model).
+    case text
+    /// The start or end of the line holding the insertion point (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case line
+}
+
+/// What Left and Right do when text is selected (`selection-arrow`).
+public enum SelectionArrow: String, Sendable, Hashable, CaseIterable {
+    /// The selection goes and the insertion point moves one character from where it was
+    /// (VoiceOver's model).
+    case fromCaret = "from-caret"
+    /// The selection collapses to its end in the arrow's direction, the insertion point
+    /// moving no further: Left to its start, Right to its end (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case toEnd = "to-end"
+}
+
+/// Where a move by line (Up, Down) puts the insertion point in a text area (`line-move`).
+public enum LineMove: String, Sendable, Hashable, CaseIterable {
+    /// The start of the line arrived on (VoiceOver's rotor moves whole lines).
+    case lineStart = "line-start"
+    /// The same column of the line arrived on, or its end when it is shorter (desktop text
+    /// views; GTK 3 and Chromium under Orca 43.1 live, which keep the column in pixels).
+    case column
+}
+
+/// What deleting the character after the insertion point says (`forward-delete`).
     var forwardDelete = ForwardDelete.deleted
     /// Whether a field's description (its `hint=`) is said in its focus announcement, hints or
     /// not (`focus-description`).
@@ -109,6 +138,16 @@ struct EchoStyle: Sendable, Hashable {
     var editingHint = EditingHint.misspelledWords
     /// Whether an assertive live region's new text cuts what is being said (`live-assertive`).
     var liveAssertive = LiveAssertive.cuts
+    /// How many of one character in a row the reader says as a count ("8 black circle
+    /// characters"), 0 for never (`repeat-limit`, Orca's `repeatCharacterLimit`). The model
+    /// groups only runs of a password's mask characters.
+    var repeatLimit = 0
+    /// Where Home and End go in a text area: the ends of the text or of the line (`home-end-unit`).
+    var homeEndUnit = HomeEndUnit.text
+    /// Where Up and Down go in a text area: the next line's start or its same column (`line-move`).
+    var lineMove = LineMove.lineStart
+    /// What Left and Right do to a selection (`selection-arrow`).
+    var selectionArrow = SelectionArrow.fromCaret
     /// The conventions whose values for this reader no source gives: they are VoiceOver's, and
     /// what they say is marked `fallback` (docs/screen-readers.md, "Fallbacks").
     var unsourced: Set<UnsourcedConvention> = []
@@ -207,6 +246,10 @@ struct EchoStyle: Sendable, Hashable {
         // live_region_presenter.py: an assertive message goes ahead of the polite ones waiting,
         // and is queued, not cutting what is said.
         $0.liveAssertive = .queues
+        $0.repeatLimit = 4
+        $0.homeEndUnit = .line
+        $0.lineMove = .column
+        $0.selectionArrow = .toEnd
         // Every convention of Orca's is heard live (Conformance/orca), in its tests or its code.
         $0.unsourced = []
     }
@@ -290,6 +333,15 @@ public enum HomeEnd: String, Sendable, Hashable, CaseIterable {
     case crossed
 }
 
+/// Where Home and End go in a text area (`home-end-unit`); a single-line field is one line.
+public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
+    /// The start or end of the whole text (VoiceOver's model).
+    case text
+    /// The start or end of the line holding the insertion point (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case line
+}
+
 /// What deleting the character after the insertion point says (`forward-delete`).
 public enum ForwardDelete: String, Sendable, Hashable, CaseIterable {
     /// The deleted character, as `delete-echo` says deleted text (VoiceOver, TalkBack).
@@ -333,6 +385,24 @@ public enum Toolkit: String, Sendable, Hashable, CaseIterable {
     case gtk
     /// Chromium: an input is "entry", a password's characters show as "•" (bullet).
     case chromium
+
+    /// How many mask characters a screen reader is given as the line of a password field
+    /// holding `count` characters: Chromium gives every one; GTK 3 a third, rounded down
+    /// (heard live under Orca 43.1: six characters read as "●●", nine as "●●●"; "●" is three
+    /// bytes in UTF-8, so a byte count taken for a character count is the likely cause).
+    /// Depends on the count alone, so it tells nothing more of a secret than its length.
+    /// Whether the toolkit keeps a password field's selection from screen readers: Chromium
+    /// (heard under Orca 43.1 live: nothing said as a password's selection grows or shrinks, no
+    /// "Text unselected." or "Selection deleted.", a selection typed over unheard, a deleted
+    /// one heard as the masks that went). With `secure-echo=mask` the model says so.
+    var hidesSecureSelection: Bool { self == .chromium }
+
+    func masksInLine(ofCount count: Int) -> Int {
+        switch self {
+        case .gtk: count / 3
+        case .chromium: count
+        }
+    }
 }
 
 /// Where a hardware Tab (and Shift+Tab) moves focus (`tab-focus`).

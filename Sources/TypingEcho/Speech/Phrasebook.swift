@@ -244,6 +244,18 @@ public struct Phrasebook: Sendable {
         return template.replacingPlaceholder(with: digits)
     }
 
+    /// The reader's own words for `key`, or nil when its files have none (VoiceOver's words
+    /// have no such key either): for what only some readers say. - Complexity: O(1).
+    func ownString(_ key: String) -> String? {
+        guard let text = strings[key], !isFallback(key) else { return nil }
+        return text
+    }
+
+    /// The locale's plural category of a count, and the count in the locale's digits.
+    func pluralCategoryAndDigits(of number: Int) -> (category: String, digits: String) {
+        rules.categoryAndDigits(of: number)
+    }
+
     /// A template's `{0}` filled with a number in the locale's digits: "heading level 2".
     public func numbered(_ key: String, _ number: Int) -> String {
         string(key).replacingPlaceholder(with: rules.format(number))

@@ -8,6 +8,11 @@ public enum SelectionStep: Sendable, Hashable {
     case word(TextDirection)
     /// To the start or end of the text.
     case end(TextDirection)
+    /// To the start or end of the line (Shift+Home and Shift+End in a desktop text area).
+    case lineEnd(TextDirection)
+    /// One line, to the next line's start or `keepingColumn` to its same column; a text
+    /// with no line break in that direction is at its boundary.
+    case line(TextDirection, keepingColumn: Bool)
 }
 
 /// How a selection key changed the selection.
@@ -23,7 +28,8 @@ extension TextBuffer {
     /// Extends (or shrinks) the selection by moving its moving end, the insertion point; the
     /// other end, the anchor, stays. A selection that becomes empty is removed.
     /// - Returns: The change, or nil at the start or end of the text (nothing changes).
-    /// - Complexity: as the move: O(c) for a character, O(w) for a word, O(1) to an end.
+    /// - Complexity: as the move: O(c) for a character, O(w) for a word, O(1) to an end, O(l)
+    ///   for a line or to a line's end.
     public mutating func extendSelection(_ step: SelectionStep) -> SelectionChange? {
         let old = selection
         let from = insertionPoint
@@ -33,6 +39,9 @@ extension TextBuffer {
         case .character(let direction): moved = moveCharacter(direction) != nil
         case .word(let direction) where !isSecret: moved = moveWord(direction) != nil
         case .word(let direction), .end(let direction): moved = move(toEnd: direction == .forward)
+        case .lineEnd(let direction): moved = move(toLineEnd: direction == .forward)
+        case .line(let direction, let keepingColumn):
+            moved = (keepingColumn ? moveLineKeepingColumn(direction) : moveLine(direction)) != nil
         }
         guard moved else {
             insertionPoint = from

@@ -20,7 +20,7 @@ struct ReaderCommandLineTests {
         for name in ["VoiceOver:", "TalkBack:", "NVDA:", "Orca:", "ChromeVox:"] {
             #expect(text.output.components(separatedBy: "\n   \(name)").count - 1 == 7, "\(name)")
         }
-        #expect(text.output.contains("   Orca:      Password password text required · invalid entry: Use 8 characters or more · Use 8 characters or more\n"))
+        #expect(text.output.contains("   Orca:      Password password text black circle required · invalid entry: Use 8 characters or more · Use 8 characters or more\n"))
         let json = try Tool.run(["describe", login, "--reader", "nvda", "--format", "json"])
         #expect(json.status == 0)
         #expect(json.output.contains(#""readers":{"nvda":"Email, edit, required, Enter an email address, like name@example.com, jan"}"#))

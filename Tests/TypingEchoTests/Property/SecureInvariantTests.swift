@@ -37,7 +37,7 @@ struct SecureInvariantCampaignTests {
 
     @Test("Every reader of the leak property has its campaign here")
     func everyReaderIsCampaigned() {
-        #expect(LeakReader.all.map(\.name) == ["voiceover", "talkback", "nvda", "orca", "chromevox"])
+        #expect(LeakReader.all.map(\.name) == ["voiceover", "talkback", "nvda", "orca", "chromevox", "orca-chromium"])
     }
 
     @Test("Random sessions into secure fields show nothing that depends on the secret under VoiceOver")
@@ -54,6 +54,9 @@ struct SecureInvariantCampaignTests {
 
     @Test("Random sessions into secure fields show nothing that depends on the secret under ChromeVox")
     func chromeVox() async throws { try await Self.noLeak(under: "chromevox") }
+
+    @Test("Random sessions into secure fields show nothing that depends on the secret under Orca in Chromium")
+    func orcaInChromium() async throws { try await Self.noLeak(under: "orca-chromium") }
 }
 
 @Suite("Secure invariant")

@@ -64,7 +64,7 @@ func gestureTypesExample() throws -> Session<EventCollector> {
         .backspace, .delete, .left, .right, .optionLeft, .optionRight, .home, .end, .return,
         .optionBackspace, .commandBackspace, .shiftLeft, .shiftRight, .shiftOptionLeft,
         .shiftOptionRight, .shiftHome, .shiftEnd, .commandA, .commandC, .commandX, .commandV, .tab,
-        .shiftTab, .up, .down,
+        .shiftTab, .up, .down, .shiftUp, .shiftDown,
     ]
     for key in keys {
         var copy = session   // each key from the same state
