@@ -93,12 +93,20 @@ struct ScriptBuilder {
 
     /// Writes a touch gesture's line, after `settings touch=on` where the reader in force has
     /// no touch screen (a gesture would be a script error there).
+    ///
+    /// A gesture never counts as entering held cells: a reader without touch
+    /// (``LeakReader/performed(_:)``) leaves the line out, and the cells held before it then
+    /// join the next chords into one word, whose reading can differ in length between the
+    /// secret and its decoy. The next contracted word is then entered after `key end`, which is
+    /// harmless where the gesture did enter them.
     mutating func gesture(_ head: String, _ tail: String = "") {
         if touchOff {
             line("settings touch=on")
             touchOff = false
         }
+        let wasHeld = held
         line(head, tail)
+        held = wasHeld
     }
 
     /// Whether a line ends the contracted word being held (any input but a chord and a
