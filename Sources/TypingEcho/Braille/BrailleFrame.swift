@@ -26,10 +26,12 @@ struct BrailleWords: Sendable {
     }
 
     /// The role and trait words of an element that is not a field, in the reader's spoken
-    /// wording ("push button"), for ``BrailleLayout/endMarker``.
-    func roleNames(_ traits: Traits) -> String {
+    /// wording ("push button"), for ``BrailleLayout/endMarker``; a heading with a level is
+    /// `braille.heading-level` ("h2", Orca's ROLE_HEADING_LEVEL_BRAILLE).
+    func roleNames(_ traits: Traits, level: Int?) -> String {
         Announcer.traitWords.filter { traits.contains($0.trait) && !($0.trait == .button && traits.contains(.toggle)) }
-            .map { phrasebook.string($0.key) }.filter { !$0.isEmpty }.joined(separator: " ")
+            .map { $0.trait == .header && level != nil ? phrasebook.string("braille.heading-level").replacingPlaceholder(with: String(level!)) : phrasebook.string($0.key) }
+            .filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 
@@ -69,7 +71,7 @@ struct BrailleFrame: Sendable, Hashable {
             suffix = parts.filter { !$0.isEmpty }.joined(separator: " ")
         case (.endMarker, nil):
             // Orca's default Component: label, displayed text, value, role name.
-            prefix = [label, element.value.map(BrailleRoles.shortened) ?? "", words.roleNames(element.traits)]
+            prefix = [label, element.value.map(BrailleRoles.shortened) ?? "", words.roleNames(element.traits, level: element.headingLevel)]
                 .filter { !$0.isEmpty }.joined(separator: " ")
             cursorOnFirstCell = true
         }

@@ -47,6 +47,12 @@ struct BrailleReaderLayoutTests {
         let shown = try Self.shown("orca", "element f label=\"Back\" kind=button")
         #expect(shown.cells == (try BrailleOracle.forward(["Back push button"], table: .englishComputer)[0]))
         #expect(shown.cursor == 0)
+        // A heading with a level: ROLE_HEADING_LEVEL_BRAILLE "h%d".
+        let heading = try Self.shown("orca", "element f label=\"Sign up\" kind=heading level=2")
+        #expect(heading.cells == (try BrailleOracle.forward(["Sign up h2"], table: .englishComputer)[0]))
+        // A read-only field: STATE_READ_ONLY_BRAILLE after the end marker.
+        let readOnly = try Self.shown("orca", "field f kind=text label=\"Code\" value=\"42\" read-only")
+        #expect(readOnly.cells.hasSuffix(try BrailleOracle.forward(["$l rdonly"], table: .englishComputer)[0]))
     }
 
     @Test("Orca: a password field is one mask cell per character before the end marker, whatever the characters")
