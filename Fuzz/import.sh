@@ -10,36 +10,9 @@ cd "$(dirname "$0")/.."
 format="${1:?usage: Fuzz/import.sh FORMAT [SECONDS]}"; shift
 seconds="${1:-600}"; shift || true
 out=.build/fuzz
-mkdir -p "$out/obj" "$out/include" "$out/import-$format" Fuzz/artifacts
-
-swift build --target TypingEcho >/dev/null 2>&1
-resources=$(find .build/plugins/outputs -path '*/TypingEcho/*' -name 'EmbeddedFiles.swift' | head -n1)
-cat > "$out/include/module.modulemap" <<MAP
-module CICU {
-    header "$(pwd)/Sources/CICU/include/CICU.h"
-    export *
-}
-module CLouis {
-    header "$(pwd)/Sources/CLouis/include/CLouis.h"
-    export *
-}
-module CGumbo {
-    header "$(pwd)/Sources/CGumbo/include/CGumbo.h"
-    export *
-}
-MAP
-for source in Sources/CICU/*.c Sources/CLouis/*.c Sources/CGumbo/*.c; do
-    clang -O1 -g -fsanitize=fuzzer-no-link -ISources/CICU/include -ISources/CLouis/include -ISources/CGumbo/include -c "$source" \
-        -o "$out/obj/$(basename "$source" .c).o"
-done
-# The importers' `import TypingEcho` names the module being built: swiftc ignores it with a warning.
-swiftc -O -wmo -g -sanitize=fuzzer -parse-as-library -module-name TypingEcho -package-name typing_echo \
-    -I "$out/include" -suppress-warnings \
-    $(find Sources/TypingEcho Sources/TypingEchoImport -name '*.swift') "$resources" \
-    Fuzz/ImportFuzzTarget.swift "$out"/obj/*.o -licui18n -licuuc -licudata -lm -ldl \
-    -o "$out/typing-echo-import-fuzz"
-# A whole-module build leaves its module files in the working directory.
-rm -f TypingEcho-1.swiftdoc TypingEcho-1.swiftmodule TypingEcho-1.swiftsourceinfo
+mkdir -p "$out/import-$format"
+source Fuzz/build-target.sh
+fuzz_build "$out" typing-echo-import-fuzz Fuzz/ImportFuzzTarget.swift importers
 
 case "$format" in
     uiautomator) seeds=Tests/TypingEchoImportTests/Samples/*.xml ;;

@@ -11,40 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"; shift || true
 out=.build/fuzz-html
-asan=""; [ "${FUZZ_ASAN:-0}" = 1 ] && asan=",address"
-mkdir -p "$out/obj" "$out/include" "$out/corpus" Fuzz/artifacts
-
-swift build --target TypingEcho >/dev/null 2>&1
-resources=$(find .build/plugins/outputs -path '*/TypingEcho/*' -name 'EmbeddedFiles.swift' | head -n1)
-if [ -z "$resources" ]; then
-    echo "error: the build plugin's EmbeddedFiles.swift was not found under .build/plugins/outputs" >&2
-    exit 1
-fi
-
-cat > "$out/include/module.modulemap" <<MAP
-module CICU {
-    header "$(pwd)/Sources/CICU/include/CICU.h"
-    export *
-}
-module CLouis {
-    header "$(pwd)/Sources/CLouis/include/CLouis.h"
-    export *
-}
-module CGumbo {
-    header "$(pwd)/Sources/CGumbo/include/CGumbo.h"
-    export *
-}
-MAP
-for source in Sources/CICU/*.c Sources/CLouis/*.c Sources/CGumbo/*.c; do
-    clang -O1 -g -fsanitize=fuzzer-no-link$asan -ISources/CICU/include -ISources/CLouis/include -ISources/CGumbo/include \
-        -c "$source" -o "$out/obj/$(basename "$source" .c).o"
-done
-# The importer's `import TypingEcho` lines name the module being compiled: swiftc warns and goes on.
-swiftc -O -g -sanitize=fuzzer$asan -parse-as-library -module-name TypingEcho -package-name typing_echo \
-    -I "$out/include" -suppress-warnings \
-    $(find Sources/TypingEcho Sources/TypingEchoImport -name '*.swift') "$resources" Fuzz/HTMLFuzzTarget.swift \
-    "$out"/obj/*.o -licui18n -licuuc -licudata -lm -ldl \
-    -o "$out/typing-echo-html-fuzz"
+mkdir -p "$out/corpus"
+source Fuzz/build-target.sh
+fuzz_build "$out" typing-echo-html-fuzz Fuzz/HTMLFuzzTarget.swift importers
 
 for page in Examples/signup-form/*.html Conformance/orca/forms/*.html Tests/WebPlatformTests/*.html; do
     [ -f "$page" ] && cp "$page" "$out/corpus/seed-$(basename "$(dirname "$page")")-$(basename "$page")"

@@ -25,13 +25,15 @@ extension Engine {
 
     /// `layout-changed [focus=ID]`: part of the screen changed. Focus moves to ID, which is
     /// announced; without an ID focus stays where it is and nothing is said, unless nothing
-    /// has focus (the focused element was removed): then it goes to the first element.
+    /// has focus (the focused element was removed) and no field is being edited: then it goes
+    /// to the first element. While a field is edited its keyboard is up, and a cursor that left
+    /// a key (to choose an edit action) stays off the screen's elements, as typing does.
     mutating func layoutChanged(focus target: String?, at location: SourceLocation?) throws(ScriptError) {
         if let target {
             let position = try focusable(target, at: location)
             output.cancelPendingSpeech()
             focus(position)
-        } else if reader.focus == .nowhere, let first = screen.neighbour(of: nil, forward: true) {
+        } else if reader.focus == .nowhere, !editor.isEditing, let first = screen.neighbour(of: nil, forward: true) {
             output.cancelPendingSpeech()
             focus(first)
         }

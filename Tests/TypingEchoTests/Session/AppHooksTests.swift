@@ -141,6 +141,22 @@ struct AppHooksTests {
         #expect(session.focusedElement?.id == "user")
     }
 
+    /// The leak property's counterexample (`noLeak.nvda`, seed 1, case 19687): the cursor left a
+    /// key to choose an edit action, so nothing had focus, and `layout-changed` took it to the
+    /// first field, which under a reader whose focus edits took the typing meant for the
+    /// password field. While a field is edited, nothing moves.
+    @Test("layout-changed while a field is edited and the cursor left a key keeps the typing in the field", arguments: ["voiceover", "nvda", "chromevox"])
+    func layoutChangedWhileEditing(reader: String) {
+        let run = replay(
+            "settings reader=\(reader)", #"field user kind=text label="Username""#, #"field pw kind=secure label="Password""#,
+            "rotor edit", "focus pw", "double-tap", "touch q", "lift", "swipe up", "layout-changed", #"keys "A""#)
+        let fields = run.engine?.elements.compactMap { element in element.field.map { (element.id, $0.characterCount) } }
+        #expect(fields?.map(\.0) == ["user", "pw"])
+        // The password field has the "A" (and under ChromeVox the "q" the lift typed too).
+        #expect(fields?.map(\.1) == [0, reader == "chromevox" ? 2 : 1])
+        #expect(!run.events.contains { $0.event == .focus(.element("user")) })
+    }
+
     @Test("removing an element before the focused one keeps focus on it; removing the edited field ends editing")
     func removeOthers() throws {
         var session = try Self.signIn()
