@@ -85,6 +85,7 @@ public struct SecureSession: Sendable, Hashable, CustomStringConvertible {
             "field pw kind=secure label=\"New password\"",
             "field pw kind=secure label=\"Password\" max=8 hint=\"At least 8 characters.\"",
             "field pw kind=secure label=\"Password\" value=\"open\"",
+            "field pw kind=secure label=\"Password\" required invalid error=\"Too short.\"",
         ],
         "pin": [
             "field pin kind=secure label=\"PIN\" max=6",

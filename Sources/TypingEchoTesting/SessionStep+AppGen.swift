@@ -49,6 +49,7 @@ extension Gen where Value == SessionStep {
                 "braille=on", "braille=off", "braille=on braille-table=en-ueb-g2.ctb braille-cells=20",
                 "braille-input-table=en-ueb-g2.ctb", "braille-input-table=en-ueb-g1.ctb",
                 "braille-input-table=en-us-comp8.ctb", "braille-input-table=default",
+                "braille=on braille-layout=end-marker braille-error=on braille-cells=32", "braille-layout=roles braille-error=on",
             ]).map { .setting($0) }),
             (3, appStep),
             (1, readerSwitch),

@@ -41,6 +41,8 @@ struct BrailleDisplay: Sendable {
     private var cache: (key: RowKey, row: BrailleRow)?
     /// The label and role words last translated, with their table: typing changes the line only.
     private var prefixCache: (text: String, table: String, cells: [BrailleCell])?
+    /// The words after a field's line last translated (the end marker and states), with their table.
+    private var suffixCache: (text: String, table: String, cells: [BrailleCell])?
     /// The row the window was last placed on, to tell a change (follow the cursor) from a pan.
     private var lastRow: BrailleRow?
     /// A translation that failed while the display followed a change, reported at the end of the line.
@@ -57,6 +59,7 @@ struct BrailleDisplay: Sendable {
     struct RowKey: Hashable {
         var element: ElementID
         var prefix: String
+        var suffix: String
         var line: BrailleLine?
         var secureCount: Int?
         var cursor: Int?
@@ -84,6 +87,15 @@ struct BrailleDisplay: Sendable {
         if let prefixCache, prefixCache.text == text, prefixCache.table == translator.table.name { return prefixCache.cells }
         let cells = text.allSatisfy({ $0 == " " }) ? [] : try translator.translate(text).cells
         prefixCache = (text, translator.table.name, cells)
+        return cells
+    }
+
+    /// The cells of the words after a field's line, translated unless they are the last ones.
+    mutating func suffixCells(_ text: String, _ translator: BrailleTranslator) throws(BrailleError) -> [BrailleCell] {
+        if text.isEmpty { return [] }
+        if let suffixCache, suffixCache.text == text, suffixCache.table == translator.table.name { return suffixCache.cells }
+        let cells = try translator.translate(text).cells
+        suffixCache = (text, translator.table.name, cells)
         return cells
     }
 

@@ -20,8 +20,24 @@ public enum BrailleCursorShape: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// How the display lays out the element in focus (`braille-layout`), as the reader's braille
+/// generator does.
+public enum BrailleLayout: String, Sendable, Hashable, CaseIterable {
+    /// The label, then braille role abbreviations ("Username edt"), then a field's line and one
+    /// blank cell for the insertion point at its end (NVDA's `getPropertiesBraille` and text
+    /// region; every reader but Orca).
+    case roles
+    /// Orca's: a field's label, its line and the end marker ("Username Hello $l"), then its
+    /// states ("invalid", "required"); any other element its label and the reader's role name
+    /// ("Back push button") with the cursor on its first cell. The line is shown as print text
+    /// in computer braille: the locale's computer braille table by default (Orca leaves
+    /// contracted braille off and hands the text to BRLTTY's text table).
+    case endMarker = "end-marker"
+}
+
 /// The braille settings: the display (`braille`, `braille-table`, `braille-cells`,
-/// `braille-cursor`, `braille-expand`) and Braille Screen Input's table (`braille-input-table`).
+/// `braille-cursor`, `braille-expand`, `braille-layout`, `braille-error`) and Braille Screen
+/// Input's table (`braille-input-table`).
 ///
 /// Table names are checked for their form here; whether the table exists and compiles is
 /// checked when braille is turned on (liblouis is opened only then).
@@ -39,12 +55,41 @@ public struct BrailleSettings: Sendable, Hashable {
     public var expandAtCursor = true
     /// Braille Screen Input's table; nil for the display's table.
     public var inputTable: BrailleTable?
+    /// How the element in focus is laid out (the reader's braille generator).
+    public var layout = BrailleLayout.roles
+    /// Whether a field marked invalid shows it, and its error message, where the reader's
+    /// braille does (`braille-error`); off for readers whose braille shows neither.
+    public var showsError = false
 
     /// Creates the defaults: braille off, the locale's table, 40 cells, dots 7-8, expansion on.
     public init() {}
 
     /// The settings' names as scripts write them.
-    public static let keys = ["braille", "braille-table", "braille-cells", "braille-cursor", "braille-expand", "braille-input-table"]
+    public static let keys = [
+        "braille", "braille-table", "braille-cells", "braille-cursor", "braille-expand", "braille-input-table", "braille-layout", "braille-error",
+    ]
+
+    /// The display's defaults under `reader` (`reader=` puts them in force): its layout, its
+    /// width and whether an invalid field's error is shown. docs/braille.md gives the sources.
+    static func defaults(for reader: ScreenReader) -> (layout: BrailleLayout, cells: Int, showsError: Bool) {
+        switch reader {
+        // Orca's `braille.py` DEFAULT_DISPLAY_SIZE (32) with no display attached; its
+        // `formatting.py` BRAILLE_TEXT shows `invalid` and `required` after the end marker.
+        case .orca: (.endMarker, 32, true)
+        // NVDA's `getPropertiesBraille` shows the `invalid` state and the error message.
+        case .nvda: (.roles, 40, true)
+        // TalkBack's braille display rules show no error; VoiceOver's and ChromeVox's are unknown.
+        case .voiceover, .talkback, .chromevox: (.roles, 40, false)
+        }
+    }
+
+    /// The table in force: `table`, else the locale's default for the layout (a computer
+    /// braille table for ``BrailleLayout/endMarker`` where liblouis has one for the language).
+    public func tableInForce(locale: String, library: Liblouis) -> BrailleTable {
+        if let table { return table }
+        if layout == .endMarker, let computer = library.computerTable(forLocale: locale) { return computer }
+        return library.defaultTable(forLocale: locale)
+    }
 
     /// The most cells a display may have: `braille-cells` accepts 1 to this.
     public static let widest = 160
@@ -63,6 +108,8 @@ public struct BrailleSettings: Sendable, Hashable {
             cells = number
         case "braille-cursor": cursor = try Settings.choice(key, value)
         case "braille-expand": expandAtCursor = try Settings.onOff(key, value)
+        case "braille-layout": layout = try Settings.choice(key, value)
+        case "braille-error": showsError = try Settings.onOff(key, value)
         default: throw SettingError(key: key, problem: "is not a braille setting")
         }
     }
@@ -76,6 +123,8 @@ public struct BrailleSettings: Sendable, Hashable {
         case "braille-cells": String(cells)
         case "braille-cursor": cursor.rawValue
         case "braille-expand": expandAtCursor ? "on" : "off"
+        case "braille-layout": layout.rawValue
+        case "braille-error": showsError ? "on" : "off"
         default: nil
         }
     }

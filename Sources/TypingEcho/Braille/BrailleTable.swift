@@ -51,6 +51,19 @@ public struct BrailleTable: Sendable, Hashable, CustomStringConvertible {
         "ur": ["ur-pk-g1.utb"],
     ]
 
+    /// The computer braille tables a locale's display uses for print text shown as it is
+    /// (``BrailleLayout/endMarker``: Orca with contracted braille off hands its text to
+    /// BRLTTY, whose `en_US.ttb` text table gives printable ASCII the cells of
+    /// `en-us-comp8.ctb`, checked character by character). Other languages: not checked; their
+    /// literary default is used.
+    public static let computerDefaults: [String: [String]] = ["en": ["en-us-comp8.ctb"]]
+
+    /// The computer braille tables for a locale identifier, best first; empty for a language without one.
+    public static func computerDefaults(forLocale identifier: String) -> [BrailleTable] {
+        let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return (computerDefaults[language] ?? []).map { try! BrailleTable($0) }
+    }
+
     /// The default tables for a locale identifier (`pl-PL`, `en_US`, `pl`), best first; empty
     /// for a language without one.
     public static func defaults(forLocale identifier: String) -> [BrailleTable] {

@@ -71,6 +71,11 @@ public struct Liblouis: Sendable, Hashable {
         BrailleTable.defaults(forLocale: identifier).first { exists($0) } ?? .englishGrade1
     }
 
+    /// The locale's computer braille table, if one is installed (``BrailleTable/computerDefaults(forLocale:)``).
+    public func computerTable(forLocale identifier: String) -> BrailleTable? {
+        BrailleTable.computerDefaults(forLocale: identifier).first { exists($0) }
+    }
+
     /// A translator for `table`, whose file must be in the folder and compile.
     public func translator(for table: BrailleTable) throws(BrailleError) -> BrailleTranslator {
         guard exists(table) else {

@@ -46,7 +46,9 @@ public struct ScreenSnapshot: Sendable {
     /// liblouis refuses the text.
     func brailleDescription(of element: Element) -> String? {
         guard let translator = braille else { return nil }
-        let prefix = BrailleRoles.prefix(of: element)
+        let frame = BrailleFrame(of: element, layout: settings.braille.layout, showsError: settings.braille.showsError,
+                                 words: BrailleWords(phrasebook, toolkit: settings.style.toolkit))
+        let prefix = frame.prefix
         guard let field = element.field else { return try? translator.translate(prefix).braille }
         let line: BrailleTranslation?
         if let text = field.text {
@@ -55,6 +57,9 @@ public struct ScreenSnapshot: Sendable {
             line = try? BrailleTranslation.masked(count: min(field.characterCount, BrailleTranslator.longestTranslation), cursor: nil)
         }
         guard let line, let head = try? translator.translate(prefix + " ") else { return nil }
-        return head.braille + line.braille
+        guard !frame.suffix.isEmpty else { return head.braille + line.braille }
+        // The end marker's blank cell, then the marker and states.
+        guard let tail = try? translator.translate(frame.suffix) else { return nil }
+        return head.braille + line.braille + "\u{2800}" + tail.braille
     }
 }

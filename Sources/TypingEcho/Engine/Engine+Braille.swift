@@ -16,7 +16,7 @@ extension Engine {
             return
         }
         let library = try Self.liblouis(at: location)
-        let table = configuration.current.braille.table ?? library.defaultTable(forLocale: configuration.current.locale)
+        let table = configuration.current.braille.tableInForce(locale: configuration.current.locale, library: library)
         guard braille.translator?.table != table else { return }
         do { braille.use(try library.translator(for: table)) } catch {
             throw ScriptError(.badSetting, error.description, at: location)
@@ -52,11 +52,17 @@ extension Engine {
         }
     }
 
-    /// The row for the element shown: its label and role words, and for a field the line
-    /// around the insertion point (a secure field: one mask cell per character, from its count
-    /// only), a trailing blank cell, selection dots and Braille Screen Input's held cells.
+    /// The row for the element shown, laid out as `braille-layout` says (``BrailleFrame``): its
+    /// label and role or state words, and for a field the line around the insertion point (a
+    /// secure field: one mask cell per character, from its count only), a trailing blank cell,
+    /// selection dots, Braille Screen Input's held cells and the words after the line.
     mutating func brailleRow(_ translator: BrailleTranslator) throws(BrailleError) -> BrailleRow {
-        guard let position = brailleSubject, let prefix = screen.read(position, { BrailleRoles.prefix(of: $0) }) else { return BrailleRow() }
+        let settings = configuration.current.braille
+        let words = BrailleWords(phrasebook, toolkit: configuration.current.style.toolkit)
+        guard let position = brailleSubject,
+              let frame = screen.read(position, { BrailleFrame(of: $0, layout: settings.layout, showsError: settings.showsError, words: words) })
+        else { return BrailleRow() }
+        let prefix = frame.prefix
         let edited = position == editor.editedField
         let expand = configuration.current.braille.expandAtCursor
         let reach = 2 * configuration.current.braille.cells + 16
@@ -67,15 +73,17 @@ extension Engine {
             // A secure field's line is not even read: its disclosure shows nothing of it.
             return (field.disclosure, field.characterCount, caret, selection, field.disclosure.show(field.buffer.brailleLine(reach: reach)).value)
         }
-        var key = BrailleDisplay.RowKey(element: position, prefix: prefix, line: nil, secureCount: nil, cursor: nil, selection: nil,
-                                        held: held, table: translator.table.name, expand: expand)
+        var key = BrailleDisplay.RowKey(element: position, prefix: prefix, suffix: frame.suffix, line: nil, secureCount: nil, cursor: nil,
+                                        selection: nil, held: held, table: translator.table.name, expand: expand)
         guard let state else {
             var row = BrailleRow()
             row.cells = try braille.prefixCells(prefix, translator)
             row.textStart = row.cells.count
+            if frame.cursorOnFirstCell && !row.cells.isEmpty { row.cursor = 0 }
             return row
         }
         let head = try braille.prefixCells(prefix + " ", translator)
+        let tail = try braille.suffixCells(frame.suffix, translator)
         key.line = state.line
         key.secureCount = state.line == nil ? state.count : nil
         key.cursor = edited ? state.caret : nil
@@ -123,7 +131,8 @@ extension Engine {
                 characters.insert(contentsOf: Array(repeating: characters[at], count: held.count), at: at)
                 cursor = at + held.count
             }
-            row.cells += cells
+            // After the trailing cell: the end marker and states (their cells route nowhere).
+            row.cells += cells + tail
             row.characterOfCell = characters
             row.cursor = cursor.map { row.textStart + $0 }
             return row

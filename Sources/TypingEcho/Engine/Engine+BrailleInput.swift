@@ -29,7 +29,7 @@ extension Engine {
         }
         let position = try editingField(for: "braille-input on", at: location)
         let library = try Self.liblouis(at: location)
-        let table = configuration.current.braille.inputTable ?? configuration.current.braille.table ?? library.defaultTable(forLocale: configuration.current.locale)
+        let table = configuration.current.braille.inputTable ?? configuration.current.braille.tableInForce(locale: configuration.current.locale, library: library)
         let translator: BrailleTranslator
         do { translator = try library.translator(for: table) } catch { throw ScriptError(.badSetting, error.description, at: location) }
         guard translator.readsBackward else {

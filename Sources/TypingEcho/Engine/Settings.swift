@@ -179,6 +179,7 @@ public struct Settings: Sendable, Hashable {
         hints = defaults.hints
         hintDelay = defaults.hintDelay
         style = defaults.style
+        (braille.layout, braille.cells, braille.showsError) = BrailleSettings.defaults(for: reader)
     }
 
     /// Sets one setting from its script form (`hardware-feedback=words`).

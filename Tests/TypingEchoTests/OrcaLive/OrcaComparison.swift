@@ -13,8 +13,11 @@ import TypingEcho
 ///
 /// Braille: the step agrees when the last window Orca showed by the end of the step (its
 /// `VISIBLE` text; flash messages, cursor 0, do not count; with none in the step, the one before
-/// stays) equals the model's last window back-translated to text, both lowercased with spaces
-/// collapsed. The cursor cell is not compared: the two tables give different cell counts.
+/// stays) and the model's last window show the same cells but for dots 7 and 8 (the model's
+/// cells back-translated with the display's table; Orca's text translated with that table and
+/// back, a toolkit's mask character as the model's mask cell), and their cursors stand on the
+/// same cell (Orca's is from 1). The table writes one cell per character, so Orca's print text
+/// and its cursor cell are the model's cells and cursor.
 struct OrcaStepComparison {
     /// `CASE#N`, N from 1.
     var step: String
@@ -30,8 +33,14 @@ struct OrcaStepComparison {
     var modelSpeech: [(text: String, raised: Bool)]
     /// The window Orca showed (nil: none yet).
     var orcaBraille: String?
+    /// Orca's window folded as the model's is (``OrcaModelReplay/folded(orca:with:)``).
+    var orcaBrailleFolded: String?
+    /// Orca's cursor cell in its window, from 1.
+    var orcaBrailleCursor: Int?
     /// The model's window as text (nil: none yet).
     var modelBraille: String?
+    /// The model's cursor cell in its window, from 0 (nil: none).
+    var modelBrailleCursor: Int?
     /// The script error the model raised for the step's command, if any.
     var modelError: String?
 
@@ -47,16 +56,18 @@ struct OrcaStepComparison {
 
     /// Whether the braille agrees.
     var brailleAgrees: Bool {
-        modelError == nil && orcaBraille.map(OrcaComparison.collapsed) == modelBraille.map(OrcaComparison.collapsed)
+        modelError == nil && orcaBrailleFolded == modelBraille && orcaBrailleCursor.map { $0 - 1 } == modelBrailleCursor
     }
 
-    /// Orca's window as one line for the differences file.
-    var orcaBrailleLine: String { orcaBraille.map { OrcaComparison.quoted($0) } ?? "nothing" }
+    /// Orca's window as one line for the differences file, with its cursor cell from 1.
+    var orcaBrailleLine: String {
+        orcaBraille.map { OrcaComparison.quoted($0) + (orcaBrailleCursor.map { " @\($0)" } ?? "") } ?? "nothing"
+    }
 
-    /// The model's window as one line for the differences file.
+    /// The model's window as one line for the differences file, with its cursor cell from 1.
     var modelBrailleLine: String {
         if let modelError { return "error: \(modelError)" }
-        return modelBraille.map { OrcaComparison.quoted($0) } ?? "nothing"
+        return modelBraille.map { OrcaComparison.quoted($0) + (modelBrailleCursor.map { " @\($0 + 1)" } ?? "") } ?? "nothing"
     }
 
     /// Orca's speech as one line for the differences file.
@@ -104,16 +115,18 @@ enum OrcaComparison {
             let recorded = Dictionary(uniqueKeysWithValues: try OrcaConformanceFiles.recording(app).cases.map { ($0.id, $0) })
             for orcaCase in cases {
                 guard let recording = recorded[orcaCase.id] else { continue }
-                let model = try OrcaModelReplay.replay(orcaCase, braille: library)
-                var shown: String?
+                let (model, translator) = try OrcaModelReplay.replay(orcaCase, braille: library)
+                var shown: OrcaBrailleLine?
                 var selected = false
                 for (index, (step, orca)) in zip(orcaCase.steps, recording.steps).enumerated() {
-                    if let line = orca.braille.last(where: { $0.cursor > 0 }) { shown = line.visible }
+                    if let line = orca.braille.last(where: { $0.cursor > 0 }) { shown = line }
                     comparisons.append(OrcaStepComparison(
                         step: "\(orcaCase.id)#\(index + 1)", caseID: orcaCase.id, command: step.command,
                         convention: .of(command: step.command, index: index, field: orcaCase.field, selected: selected),
-                        orcaSpeech: orca.speech, modelSpeech: model[index].speech, orcaBraille: shown,
-                        modelBraille: model[index].braille, modelError: model[index].error))
+                        orcaSpeech: orca.speech, modelSpeech: model[index].speech, orcaBraille: shown?.visible,
+                        orcaBrailleFolded: try shown.map { try OrcaModelReplay.folded(orca: $0.visible, with: translator) },
+                        orcaBrailleCursor: shown?.cursor, modelBraille: model[index].braille,
+                        modelBrailleCursor: model[index].brailleCursor, modelError: model[index].error))
                     selected = orca.selection != nil
                 }
             }

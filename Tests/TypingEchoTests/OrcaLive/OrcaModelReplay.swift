@@ -7,6 +7,8 @@ struct OrcaModelStep {
     var speech: [(text: String, raised: Bool)] = []
     /// The braille window shown at the end of the step, back-translated to text (nil: nothing shown yet).
     var braille: String?
+    /// The cell of the cursor in that window, from 0 (nil: none shown).
+    var brailleCursor: Int?
     /// The script error the step's command raised, if any.
     var error: String?
 }
@@ -22,15 +24,15 @@ enum OrcaModelReplay {
     /// The virtual time let pass after each step.
     static let settle = "wait 2"
 
-    /// The model's steps for `orcaCase`, one per recorded step.
-    static func replay(_ orcaCase: OrcaCase, braille library: Liblouis) throws -> [OrcaModelStep] {
+    /// The model's steps for `orcaCase`, one per recorded step, and the display's translator.
+    static func replay(_ orcaCase: OrcaCase, braille library: Liblouis) throws -> (steps: [OrcaModelStep], translator: BrailleTranslator) {
         var session = try Session(overrides: [("braille", "on")])
         try session.run(script: orcaCase.prelude.joined(separator: "\n"))
         try session.run(script: settle)
         let settings = session.settings
-        let translator = try library.translator(for: settings.braille.table ?? library.defaultTable(forLocale: settings.locale))
+        let translator = try library.translator(for: settings.braille.tableInForce(locale: settings.locale, library: library))
         let order = orcaCase.prelude.compactMap(Self.declaredID)
-        var shown: String?
+        var shown: (text: String, cursor: Int?)?
         var steps: [OrcaModelStep] = []
         for step in orcaCase.steps {
             let start = session.log.events.count
@@ -47,14 +49,15 @@ enum OrcaModelReplay {
             for event in session.log.events[start...] {
                 switch event.event {
                 case .speak(let utterance): model.speech.append((utterance.text, utterance.pitch > 1))
-                case .braille(let window): shown = try text(of: window, with: translator)
+                case .braille(let window): shown = (try text(of: window, with: translator), window.cursor)
                 default: break
                 }
             }
-            model.braille = shown
+            model.braille = shown?.text
+            model.brailleCursor = shown?.cursor
             steps.append(model)
         }
-        return steps
+        return (steps, translator)
     }
 
     /// The id a `field` or `element` line declares.
@@ -74,7 +77,33 @@ enum OrcaModelReplay {
     /// A window's cells as text: the cursor and selection dots (7 and 8) dropped, then
     /// back-translated with the display's table.
     static func text(of window: BrailleWindow, with translator: BrailleTranslator) throws -> String {
-        let cells = (BrailleCell.cells(of: window.cells) ?? []).map { BrailleCell(dots: $0.dots & 0x3F) }
-        return try translator.backTranslate(cells)
+        try sixDots(BrailleCell.cells(of: window.cells) ?? [], with: translator)
+    }
+
+    /// Orca's print text as the model's display would show it: translated with the display's
+    /// table (a toolkit's mask character, "●" or "•", as the model's mask cell, one per
+    /// character), then folded as ``text(of:with:)`` folds the model's cells.
+    static func folded(orca text: String, with translator: BrailleTranslator) throws -> String {
+        var cells: [BrailleCell] = []
+        var run = ""
+        func flush() throws {
+            if !run.isEmpty { cells += try translator.translate(run).cells }
+            run = ""
+        }
+        for character in text {
+            if character == "●" || character == "•" {
+                try flush()
+                cells.append(.secureMask)
+            } else {
+                run.append(character)
+            }
+        }
+        try flush()
+        return try sixDots(cells, with: translator)
+    }
+
+    /// Cells with dots 7 and 8 dropped (the cursor's and the selection's), back-translated.
+    static func sixDots(_ cells: [BrailleCell], with translator: BrailleTranslator) throws -> String {
+        try translator.backTranslate(cells.map { BrailleCell(dots: $0.dots & 0x3F) })
     }
 }

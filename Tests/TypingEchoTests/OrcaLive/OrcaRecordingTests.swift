@@ -58,7 +58,7 @@ struct OrcaRecordingTests {
                 case (false, nil):
                     let said = kind == .speech
                         ? "Orca: \(comparison.orcaSpeechLine); model: \(comparison.modelSpeechLine)"
-                        : "Orca: \(comparison.orcaBraille ?? "nothing"); model: \(comparison.modelBraille ?? comparison.modelError ?? "nothing")"
+                        : "Orca: \(comparison.orcaBrailleLine); model: \(comparison.modelBrailleLine)"
                     Issue.record("\(key) differs and is not listed in differences.txt (\(said))")
                 case (true, _?):
                     Issue.record("\(key) is listed in differences.txt but now agrees: take it off the list")
