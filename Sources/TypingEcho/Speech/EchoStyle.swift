@@ -100,36 +100,7 @@ struct EchoStyle: Sendable, Hashable {
     var chordEcho = ChordEcho.dots
     /// What a move to the start or end of the text (Home, End) says (`home-end`).
     var homeEnd = HomeEnd.insertionPoint
-    /// Where Home and End go in a text area (`home-end-unit`); a single-line field is one line.
-public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
-    /// The start or end of the whole text (VoiceOver's model).
-    case text
-    /// The start or end of the line holding the insertion point (GTK 3 and Chromium, heard
-    /// under Orca 43.1 live).
-    case line
-}
-
-/// What Left and Right do when text is selected (`selection-arrow`).
-public enum SelectionArrow: String, Sendable, Hashable, CaseIterable {
-    /// The selection goes and the insertion point moves one character from where it was
-    /// (VoiceOver's model).
-    case fromCaret = "from-caret"
-    /// The selection collapses to its end in the arrow's direction, the insertion point
-    /// moving no further: Left to its start, Right to its end (GTK 3 and Chromium, heard
-    /// under Orca 43.1 live).
-    case toEnd = "to-end"
-}
-
-/// Where a move by line (Up, Down) puts the insertion point in a text area (`line-move`).
-public enum LineMove: String, Sendable, Hashable, CaseIterable {
-    /// The start of the line arrived on (VoiceOver's rotor moves whole lines).
-    case lineStart = "line-start"
-    /// The same column of the line arrived on, or its end when it is shorter (desktop text
-    /// views; GTK 3 and Chromium under Orca 43.1 live, which keep the column in pixels).
-    case column
-}
-
-/// What deleting the character after the insertion point says (`forward-delete`).
+    /// What deleting the character after the insertion point says (`forward-delete`).
     var forwardDelete = ForwardDelete.deleted
     /// Whether a field's description (its `hint=`) is said in its focus announcement, hints or
     /// not (`focus-description`).
@@ -340,6 +311,26 @@ public enum HomeEndUnit: String, Sendable, Hashable, CaseIterable {
     /// The start or end of the line holding the insertion point (GTK 3 and Chromium, heard
     /// under Orca 43.1 live).
     case line
+}
+
+/// What Left and Right do when text is selected (`selection-arrow`).
+public enum SelectionArrow: String, Sendable, Hashable, CaseIterable {
+    /// The selection goes and the insertion point moves one character from where it was
+    /// (VoiceOver's model).
+    case fromCaret = "from-caret"
+    /// The selection collapses to its end in the arrow's direction, the insertion point
+    /// moving no further: Left to its start, Right to its end (GTK 3 and Chromium, heard
+    /// under Orca 43.1 live).
+    case toEnd = "to-end"
+}
+
+/// Where a move by line (Up, Down) puts the insertion point in a text area (`line-move`).
+public enum LineMove: String, Sendable, Hashable, CaseIterable {
+    /// The start of the line arrived on (VoiceOver's rotor moves whole lines).
+    case lineStart = "line-start"
+    /// The same column of the line arrived on, or its end when it is shorter (desktop text
+    /// views; GTK 3 and Chromium under Orca 43.1 live, which keep the column in pixels).
+    case column
 }
 
 /// What deleting the character after the insertion point says (`forward-delete`).
