@@ -4,7 +4,7 @@ import TypingEchoTesting
 
 /// The secure invariant as a property, one campaign per reader of `LeakReader.all` (each
 /// drawing braille cases among its own), run one after another and each on every core
-/// (`TYPING_ECHO_JOBS`): 100,000 cases in CI among them, and no single test runs long.
+/// (`TYPING_ECHO_JOBS`): 80,000 cases in CI among them, and no single test runs long.
 /// `TYPING_ECHO_CASES` changes the total, shared out as evenly.
 ///
 /// Each campaign runs in a child process (`expectIsolatedProperty`, through an exit test): a
@@ -12,7 +12,7 @@ import TypingEchoTesting
 /// test process.
 @Suite("Secure invariant under each reader", .serialized)
 struct SecureInvariantCampaignTests {
-    static let cases = 100_000
+    static let cases = 80_000
 
     /// The campaign of one reader: its share of the cases, named `noLeak.READER`.
     static func noLeak(under name: String) async throws {
