@@ -17,12 +17,7 @@ extension TextBuffer {
         let storage = uniqueStorage()
         let length = storage.utf16Count
         let here = insertionPoint.utf16
-        func isBreak(_ index: Int) -> Bool {
-            switch storage.unit(at: index) {
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
-            default: return false
-            }
-        }
+        let isBreak = storage.isLineBreak(at:)
         var lower = here
         let lowest = Swift.max(0, here - reach)
         while lower > lowest && !isBreak(lower - 1) { lower -= 1 }

@@ -1,23 +1,6 @@
 /// Moving within and between lines as a desktop text view does: Home and End to the ends of
 /// the line, Up and Down keeping the column.
 extension TextBuffer {
-    /// Whether the code unit at `index` is a line break (LF, VT, FF, CR, NEL, U+2028, U+2029).
-    private func isLineBreak(_ index: Int, in storage: UniqueStorage) -> Bool {
-        switch storage.unit(at: index) {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
-        default: false
-        }
-    }
-
-    /// The UTF-16 offsets of the line holding `offset`, without its line break.
-    private func line(holding offset: Int, in storage: UniqueStorage) -> Range<Int> {
-        var start = offset
-        while start > 0 && !isLineBreak(start - 1, in: storage) { start -= 1 }
-        var end = offset
-        while end < storage.utf16Count && !isLineBreak(end, in: storage) { end += 1 }
-        return start..<end
-    }
-
     /// Moves the insertion point to the start or the `end` of its line, dropping any
     /// selection; a secret text is one line.
     /// - Returns: Whether the insertion point moved.
@@ -28,7 +11,7 @@ extension TextBuffer {
         selection = nil
         let storage = uniqueStorage()
         let here = insertionPoint
-        let line = line(holding: here.utf16, in: storage)
+        let line = storage.line(holding: here.utf16)
         let target = end ? line.upperBound : line.lowerBound
         guard target != here.utf16 else { return false }
         let span = min(target, here.utf16)..<max(target, here.utf16)
@@ -47,9 +30,9 @@ extension TextBuffer {
     public mutating func moveLineKeepingColumn(_ direction: TextDirection) -> TextMove? {
         let storage = uniqueStorage()
         let from = insertionPoint
-        let column = countCharacters(in: line(holding: from.utf16, in: storage).lowerBound..<from.utf16, of: storage)
+        let column = countCharacters(in: storage.line(holding: from.utf16).lowerBound..<from.utf16, of: storage)
         guard let move = moveLine(direction) else { return nil }
-        let arrived = line(holding: insertionPoint.utf16, in: storage)
+        let arrived = storage.line(holding: insertionPoint.utf16)
         var moved = 0
         while moved < column, insertionPoint.utf16 < arrived.upperBound, moveCharacter(.forward) != nil { moved += 1 }
         let to = insertionPoint

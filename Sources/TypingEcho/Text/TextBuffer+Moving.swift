@@ -168,41 +168,24 @@ extension TextBuffer {
         selection = nil
         let storage = uniqueStorage()
         let length = storage.utf16Count
-        let isBreak: (Int) -> Bool = { index in
-            switch storage.unit(at: index) {
-            case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
-            default: return false
-            }
-        }
-        /// The offset just after the line break that starts at `index`.
-        let afterBreak: (Int) -> Int = { index in
-            storage.unit(at: index) == 0x0D && index + 1 < length && storage.unit(at: index + 1) == 0x0A ? index + 2 : index + 1
-        }
-        /// The start of the line holding `offset`.
-        let lineStart: (Int) -> Int = { offset in
-            var start = offset
-            while start > 0 && !isBreak(start - 1) { start -= 1 }
-            return start
-        }
         let here = insertionPoint.utf16
         let target: Int
         switch direction {
         case .forward:
-            var end = here
-            while end < length && !isBreak(end) { end += 1 }
+            let end = storage.line(holding: here).upperBound
             guard end < length else { return nil }
-            target = afterBreak(end)
+            // Just after the line break (both units of a CR LF).
+            target = storage.unit(at: end) == 0x0D && end + 1 < length && storage.unit(at: end + 1) == 0x0A ? end + 2 : end + 1
         case .backward:
-            let start = lineStart(here)
+            let start = storage.line(holding: here).lowerBound
             guard start > 0 else { return nil }
             var previousEnd = start - 1
             if previousEnd > 0 && storage.unit(at: previousEnd) == 0x0A && storage.unit(at: previousEnd - 1) == 0x0D {
                 previousEnd -= 1
             }
-            target = lineStart(previousEnd)
+            target = storage.line(holding: previousEnd).lowerBound
         }
-        var lineEnd = target
-        while lineEnd < length && !isBreak(lineEnd) { lineEnd += 1 }
+        let lineEnd = storage.line(holding: target).upperBound
         let span = min(here, target)..<max(here, target)
         let passed = countCharacters(in: span, of: storage)
         let from = insertionPoint

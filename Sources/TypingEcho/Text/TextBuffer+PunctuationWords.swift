@@ -20,10 +20,7 @@ extension TextBuffer {
     }
 
     private func wordClass(_ scalar: Unicode.Scalar) -> WordClass {
-        switch scalar.value {
-        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return .lineBreak
-        default: break
-        }
+        if scalar.value <= 0xFFFF, UniqueStorage.isLineBreak(UInt16(scalar.value)) { return .lineBreak }
         let properties = scalar.properties
         if properties.isWhitespace { return .space }
         switch properties.generalCategory {

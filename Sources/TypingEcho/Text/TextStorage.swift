@@ -181,6 +181,25 @@ struct UniqueStorage {
     var utf16Count: Int { storage.utf16Count }
     /// The code unit at `index`. - Complexity: O(1).
     func unit(at index: Int) -> UInt16 { storage.unit(at: index) }
+    /// Whether the code unit at `index` ends a line: LF, VT, FF, CR, NEL, U+2028 or U+2029
+    /// (a CR LF pair is two). - Complexity: O(1).
+    func isLineBreak(at index: Int) -> Bool { Self.isLineBreak(unit(at: index)) }
+    /// Whether a code unit ends a line (see ``isLineBreak(at:)``).
+    static func isLineBreak(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+    /// The UTF-16 offsets of the line holding `offset`, without its line break.
+    /// - Complexity: O(l): l the length of the line.
+    func line(holding offset: Int) -> Range<Int> {
+        var start = offset
+        while start > 0 && !isLineBreak(at: start - 1) { start -= 1 }
+        var end = offset
+        while end < utf16Count && !isLineBreak(at: end) { end += 1 }
+        return start..<end
+    }
     /// The text of a range of code units. - Complexity: O(range length).
     func string(_ range: Range<Int>) -> String { storage.string(range) }
     /// Replaces a range of code units. - Complexity: O(units.count + gap movement).
