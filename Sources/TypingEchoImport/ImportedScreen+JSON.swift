@@ -63,25 +63,7 @@ extension ImportedScreen {
         return "{" + parts.joined(separator: ",") + "}"
     }
 
-    /// A JSON string literal: quotes, backslashes, C0 and C1 controls, DEL, U+2028 and U+2029 escaped.
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal, escaped as the event stream's fields are (quotes, backslashes,
+    /// C0 and C1 controls, DEL, U+2028 and U+2029).
+    static func json(_ text: String) -> String { JSONLines.quoted(text) }
 }

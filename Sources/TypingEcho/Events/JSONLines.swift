@@ -133,7 +133,7 @@ public enum JSONLines {
     }
 
     /// A JSON string literal for `text`, escaped exactly as event fields are.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.appendWriting(atMost: ByteWriter.escapedBound(text)) { $0.jsonString(text) }
         return String(decoding: bytes, as: UTF8.self)
