@@ -29,9 +29,9 @@ struct BrailleWords: Sendable {
     /// wording ("push button"), for ``BrailleLayout/endMarker``; a heading with a level is
     /// `braille.heading-level` ("h2", Orca's ROLE_HEADING_LEVEL_BRAILLE).
     func roleNames(_ traits: Traits, level: Int?) -> String {
-        Announcer.traitWords.filter { traits.contains($0.trait) && !($0.trait == .button && traits.contains(.toggle)) }
-            .map { $0.trait == .header && level != nil ? phrasebook.string("braille.heading-level").replacingPlaceholder(with: String(level!)) : phrasebook.string($0.key) }
-            .filter { !$0.isEmpty }.joined(separator: " ")
+        Announcer.joinedTraitWords(traits, separator: " ") { trait, key in
+            trait == .header && level != nil ? phrasebook.string("braille.heading-level").replacingPlaceholder(with: String(level!)) : phrasebook.string(key)
+        }
     }
 }
 

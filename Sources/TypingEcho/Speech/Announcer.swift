@@ -328,14 +328,23 @@ struct Announcer: Sendable {
 
     /// The role and trait words of a non-field element, joined: "button, heading".
     private func traitWords(_ traits: Traits, level: Int? = nil) -> String {
+        Self.joinedTraitWords(traits, separator: phrasebook.listSeparator) { trait, key in
+            // A heading with a level says it with its role: "heading level 2".
+            trait == .header && level != nil ? phrasebook.numbered("role.header.level", level!) : phrasebook.string(key)
+        }
+    }
+
+    /// The words of `traits` in ``traitWords``' order (a toggle's button word left out), each
+    /// given by `word` from the trait and its phrasebook key, the empty ones dropped, joined
+    /// by `separator`: for speech and for a display's role names alike.
+    static func joinedTraitWords(_ traits: Traits, separator: @autoclosure () -> String, word: (Traits, String) -> String) -> String {
         // As `join` of the words, without the two arrays a filter and a map made per element
         // (and the separator looked up only for a second word).
         var text = ""
-        for (trait, key) in Self.traitWords where traits.contains(trait) && !(trait == .button && traits.contains(.toggle)) {
-            // A heading with a level says it with its role: "heading level 2".
-            let word = trait == .header && level != nil ? phrasebook.numbered("role.header.level", level!) : phrasebook.string(key)
+        for (trait, key) in traitWords where traits.contains(trait) && !(trait == .button && traits.contains(.toggle)) {
+            let word = word(trait, key)
             if word.isEmpty { continue }
-            if !text.isEmpty { text += phrasebook.listSeparator }
+            if !text.isEmpty { text += separator() }
             text += word
         }
         return text
