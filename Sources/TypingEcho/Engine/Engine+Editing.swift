@@ -50,8 +50,8 @@ extension Engine {
         // Chromium, only by one that moved the insertion point).
         let after = withField(field, { $0.buffer.selection == nil ? $0.buffer.insertionPoint : nil }) ?? nil
         // A password's selection the toolkit does not report: no notice, and typing over it is
-        // not heard (`Toolkit.hidesSecureSelection`).
-        let hidden = field.isSecure && style.toolkit.hidesSecureSelection && style.secureEcho == .mask
+        // not heard (`EchoStyle.secureSelectionHidden`).
+        let hidden = field.isSecure && style.secureSelectionHidden
         if hidden, before != nil, outcome.inserted != nil {
             deliver(outcome.silenced, in: field)
             return outcome
@@ -65,10 +65,11 @@ extension Engine {
         // that says the character comes after it (no key echo tells the key first); Chromium
         // says none for a selection typed over (both heard under Orca 43.1 live).
         let typedOver = outcome.inserted != nil && outcome.edits
+        let spoken = typedOver && style.toolkit == .chromium ? nil : notice
         let sayNoticeAfter = outcome.edits && !(field.isSecure && typedOver)
-        if let notice, !sayNoticeAfter, !(typedOver && style.toolkit == .chromium) { sayNotice(notice) }
+        if let spoken, !sayNoticeAfter { sayNotice(spoken) }
         deliver(outcome, in: field)
-        if let notice, sayNoticeAfter, !(typedOver && style.toolkit == .chromium) { sayNotice(notice) }
+        if let spoken, sayNoticeAfter { sayNotice(spoken) }
         return outcome
     }
 

@@ -137,7 +137,7 @@ struct EchoComposer: Sendable {
         guard let text else {
             // Chromium reports no selection in a password field, so Orca hears a deleted
             // selection as the masks that went ("6 bullet characters", live).
-            if selection && style.toolkit.hidesSecureSelection && style.secureEcho == .mask {
+            if selection && style.secureSelectionHidden {
                 feedback.say(phrasebook.run(of: maskName, count: facts.count, limit: style.repeatLimit), role: .delete, pitch: pitch)
                 return feedback
             }
@@ -333,7 +333,7 @@ struct EchoComposer: Sendable {
     /// secure field's part by count.
     func selectionChanged(grew: Bool, text: String?, count: Int, fromCaret: Bool = false, first: Int = 0) -> Feedback {
         // A password's selection that the toolkit does not report is not heard (Chromium, live).
-        if text == nil && style.toolkit.hidesSecureSelection && style.secureEcho == .mask { return .silence }
+        if text == nil && style.secureSelectionHidden { return .silence }
         // A secure field's one character by its number with `secure-move=character-number`
         // (TalkBack's "Character 3"), else by count.
         let byNumber = text == nil && count == 1 && first > 0 && style.secureMove == .characterNumber

@@ -274,6 +274,10 @@ struct EchoStyle: Sendable, Hashable {
         characterMove == .atCaret || wordMove != .word || cannotMove == .repeats || homeEnd != .insertionPoint
             || forwardDelete == .atCaret
     }
+
+    /// Whether a password field's selection goes unheard: the toolkit keeps it from the reader
+    /// (``Toolkit/hidesSecureSelection``) and the reader speaks masks (`secure-echo=mask`).
+    var secureSelectionHidden: Bool { toolkit.hidesSecureSelection && secureEcho == .mask }
 }
 
 /// The order of a focus announcement's parts (`focus-order`).
@@ -377,17 +381,17 @@ public enum Toolkit: String, Sendable, Hashable, CaseIterable {
     /// Chromium: an input is "entry", a password's characters show as "•" (bullet).
     case chromium
 
-    /// How many mask characters a screen reader is given as the line of a password field
-    /// holding `count` characters: Chromium gives every one; GTK 3 a third, rounded down
-    /// (heard live under Orca 43.1: six characters read as "●●", nine as "●●●"; "●" is three
-    /// bytes in UTF-8, so a byte count taken for a character count is the likely cause).
-    /// Depends on the count alone, so it tells nothing more of a secret than its length.
     /// Whether the toolkit keeps a password field's selection from screen readers: Chromium
     /// (heard under Orca 43.1 live: nothing said as a password's selection grows or shrinks, no
     /// "Text unselected." or "Selection deleted.", a selection typed over unheard, a deleted
     /// one heard as the masks that went). With `secure-echo=mask` the model says so.
     var hidesSecureSelection: Bool { self == .chromium }
 
+    /// How many mask characters a screen reader is given as the line of a password field
+    /// holding `count` characters: Chromium gives every one; GTK 3 a third, rounded down
+    /// (heard live under Orca 43.1: six characters read as "●●", nine as "●●●"; "●" is three
+    /// bytes in UTF-8, so a byte count taken for a character count is the likely cause).
+    /// Depends on the count alone, so it tells nothing more of a secret than its length.
     func masksInLine(ofCount count: Int) -> Int {
         switch self {
         case .gtk: count / 3
