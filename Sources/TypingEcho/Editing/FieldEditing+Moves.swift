@@ -58,12 +58,12 @@ extension FieldEditing {
             outcome.echo(cannotMove(.word, in: &field))
             return outcome
         }
+        let passed = field.buffer.text(passedBy: move)
         var facts = facts(of: move, by: .word, in: &field)
         if stoppingAtPunctuation && wantsMoveText {
-            let word = field.buffer.text(passedBy: move)
-            facts.crossed = handle.disclosure.show(word.allSatisfy(\.isNewline) ? "" : word)
+            facts.crossed = handle.disclosure.show(passed.allSatisfy(\.isNewline) ? "" : passed)
         }
-        outcome.echo(.moved(.word(passedText(move, in: field), count: move.characters), facts), reporting: .cursor)
+        outcome.echo(.moved(.word(handle.disclosure.show(passed), count: move.characters), facts), reporting: .cursor)
         return outcome
     }
 

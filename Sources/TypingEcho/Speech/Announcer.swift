@@ -288,8 +288,7 @@ struct Announcer: Sendable {
         let line = field.isSecure || count == 0 ? "" : Self.line(of: field.buffer)
         // A password's line is the masks the toolkit gives, with the role (`secure-echo=mask`).
         if field.isSecure && style.secureEcho == .mask {
-            let mask = phrasebook.string("secure.mask", toolkit: style.toolkit, else: "bullet")
-            first.append(phrasebook.run(of: mask, count: style.toolkit.masksInLine(ofCount: count), limit: style.repeatLimit))
+            first.append(phrasebook.run(of: phrasebook.maskName(in: style.toolkit), count: style.toolkit.masksInLine(ofCount: count), limit: style.repeatLimit))
         }
         switch style.toolkit {
         case .gtk:

@@ -178,7 +178,7 @@ struct EchoComposer: Sendable {
     }
 
     /// The name of the toolkit's mask character, as the reader speaks it ("black circle").
-    var maskName: String { phrasebook.string("secure.mask", toolkit: style.toolkit, else: "bullet") }
+    var maskName: String { phrasebook.maskName(in: style.toolkit) }
 
     /// "X deleted" in the reader's words.
     private func deletedPhrase(_ text: String) -> String {

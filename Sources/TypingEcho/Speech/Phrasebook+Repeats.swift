@@ -4,6 +4,10 @@ extension Phrasebook {
     /// character, `repeated.` and a plural category ("8 black circle characters").
     static let readerOnlyKeys: Set<String> = ["at-line-break"]
 
+    /// The name of `toolkit`'s mask character, as a password field shows it ("black circle" in
+    /// GTK, "bullet" in Chromium).
+    func maskName(in toolkit: Toolkit) -> String { string("secure.mask", toolkit: toolkit, else: "bullet") }
+
     /// The prefix of the run-count templates, one per plural category (`repeated.other`).
     static let repeatedKeyPrefix = "repeated."
 
