@@ -78,7 +78,8 @@ public struct BrailleSettings: Sendable, Hashable {
         case .orca: (.endMarker, 32, true)
         // NVDA's `getPropertiesBraille` shows the `invalid` state and the error message.
         case .nvda: (.roles, 40, true)
-        // TalkBack's braille display rules show no error; VoiceOver's and ChromeVox's are unknown.
+        // TalkBack's braille display rules and ChromeVox's braille output show no error;
+        // VoiceOver's braille has no public source.
         case .voiceover, .talkback, .chromevox: (.roles, 40, false)
         }
     }

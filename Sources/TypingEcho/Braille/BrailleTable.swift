@@ -60,15 +60,19 @@ public struct BrailleTable: Sendable, Hashable, CustomStringConvertible {
 
     /// The computer braille tables for a locale identifier, best first; empty for a language without one.
     public static func computerDefaults(forLocale identifier: String) -> [BrailleTable] {
-        let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
-        return (computerDefaults[language] ?? []).map { try! BrailleTable($0) }
+        tables(in: computerDefaults, forLocale: identifier)
     }
 
     /// The default tables for a locale identifier (`pl-PL`, `en_US`, `pl`), best first; empty
     /// for a language without one.
     public static func defaults(forLocale identifier: String) -> [BrailleTable] {
+        tables(in: defaults, forLocale: identifier)
+    }
+
+    /// The tables `list` has for a locale identifier's language, best first.
+    private static func tables(in list: [String: [String]], forLocale identifier: String) -> [BrailleTable] {
         let language = identifier.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
-        return (defaults[language] ?? []).map { try! BrailleTable($0) }
+        return (list[language] ?? []).map { try! BrailleTable($0) }
     }
 
     /// The name, shortened to 60 characters for a message.
