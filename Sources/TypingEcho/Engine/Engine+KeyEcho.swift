@@ -17,9 +17,12 @@ extension Engine {
     /// Says "left shift" before a character of `keys` that is typed with Shift, once for a
     /// run of them (Shift held), with `modifier-echo=on`; nothing in a secure field.
     /// - Parameter held: Whether the character before it in the same command needed Shift.
+    /// - Returns: Whether this character needs Shift, as `held` for the next; always false where
+    ///   nothing is echoed, so the typing of every other reader does not ask.
     mutating func echoShift(for character: Substring, held: Bool, in field: FieldHandle) -> Bool {
+        guard configuration.current.style.modifierEcho, !field.isSecure else { return false }
         let shifted = HardwareKey.typedWithShift(character)
-        guard shifted, !held, configuration.current.style.modifierEcho, !field.isSecure else { return shifted }
+        guard shifted, !held else { return shifted }
         var feedback = Feedback()
         feedback.say(voice.phrasebook.string("key.left-shift"), role: .key)
         deliver(feedback)
